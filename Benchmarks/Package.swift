@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+// Benchmarks live in their own package so that `make test` never builds them.
+// Run them with `make bench` from the repository root.
+import PackageDescription
+import struct Foundation.URL
+
+// A path dependency is named after its folder, which is whatever the clone was called.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "swift-playing-cards-benchmarks",
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "Shuffling",
+            dependencies: [
+                .product(name: "PlayingCards", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Shuffling",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

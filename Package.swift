@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "swift-playing-cards",
+    products: [
+        .library(name: "PlayingCards", targets: ["PlayingCards"]),
+        .library(name: "PlayingCardsProvablyFair", targets: ["PlayingCardsProvablyFair"]),
+        .executable(name: "deal", targets: ["deal"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    ],
+    targets: [
+        // The model, notation, decks and shuffling: pure Swift, no dependencies.
+        .target(name: "PlayingCards"),
+        // Commit–reveal shuffles; the only target that needs swift-crypto.
+        .target(
+            name: "PlayingCardsProvablyFair",
+            dependencies: [
+                "PlayingCards",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "deal",
+            dependencies: [
+                "PlayingCards",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "PlayingCardsTests",
+            dependencies: [
+                "PlayingCards",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "PlayingCardsProvablyFairTests",
+            dependencies: ["PlayingCardsProvablyFair", "PlayingCards"]
+        ),
+        .testTarget(
+            name: "DealTests",
+            dependencies: ["deal"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
