@@ -20,9 +20,9 @@ extension PlayingCardDeck {
     /// - Throws: ``DeckError`` naming a card that did not come from this deck or is already in
     ///   the deck or a pile; nothing moves.
     public mutating func add(_ held: [PlayingCard], toPile name: String, at end: End = .top) throws(DeckError) {
-        let pile = try pileIndex(creating: name)
+        guard !name.isEmpty else { throw DeckError(.emptyPileName) }
         try checkOut(held)
-        insert(held, intoPile: pile, at: end)
+        insert(held, intoPile: pileIndex(creating: name), at: end)
     }
 
     /// Moves `count` cards from the top of the deck onto a pile, one at a time (so the last one
@@ -30,9 +30,9 @@ extension PlayingCardDeck {
     ///
     /// - Throws: ``DeckError`` for a negative count or more cards than the deck holds.
     public mutating func deal(_ count: Int, toPile name: String) throws(DeckError) {
-        let pile = try pileIndex(creating: name)
+        guard !name.isEmpty else { throw DeckError(.emptyPileName) }
         let moved = try draw(count)
-        insert(moved.reversed(), intoPile: pile, at: .top)
+        insert(moved.reversed(), intoPile: pileIndex(creating: name), at: .top)
     }
 
     /// Deals `cardsEach` cards round the table onto each named pile, like
@@ -44,8 +44,7 @@ extension PlayingCardDeck {
         let hands = try peekDeal(hands: names.count, cardsEach: cardsEach)
         stack.removeFirst(names.count * cardsEach)
         for (name, hand) in zip(names, hands) {
-            let pile = try pileIndex(creating: name)
-            insert(hand.reversed(), intoPile: pile, at: .top)
+            insert(hand.reversed(), intoPile: pileIndex(creating: name), at: .top)
         }
     }
 
@@ -134,8 +133,8 @@ extension PlayingCardDeck {
         return index
     }
 
-    private mutating func pileIndex(creating name: String) throws(DeckError) -> Int {
-        guard !name.isEmpty else { throw DeckError(.emptyPileName) }
+    /// The index of the named pile, made empty if it does not exist; `name` is not empty.
+    private mutating func pileIndex(creating name: String) -> Int {
         if let index = piles.firstIndex(where: { $0.name == name }) { return index }
         piles.append(Pile(name: name, cards: []))
         return piles.count - 1

@@ -3,10 +3,15 @@ extension Array where Element == PlayingCard {
     /// `"Ace of Spades, King of Diamonds"`.
     ///
     /// When the text contains a comma, commas separate the cards (so names with spaces work);
-    /// otherwise white space does. Every token is read, and every bad one is reported.
+    /// otherwise white space does, unless the whole text is one card (`"Queen of Hearts"`).
+    /// Every token is read, and every bad one is reported.
     ///
     /// - Throws: ``CardListParseError`` listing each bad token with its position.
     public init(parsing text: some StringProtocol) throws(CardListParseError) {
+        if !text.contains(","), text.contains(where: { $0.isWhitespace }), let card = try? PlayingCard(text) {
+            self = [card]
+            return
+        }
         let separated: [Substring] = text.contains(",")
             ? String(text).split(separator: ",", omittingEmptySubsequences: false)
             : String(text).split(whereSeparator: { $0.isWhitespace })
