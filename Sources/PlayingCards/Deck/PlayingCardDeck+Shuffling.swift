@@ -64,3 +64,21 @@ extension MutableCollection where Self: RandomAccessCollection {
         return copy
     }
 }
+
+extension PlayingCardDeck {
+    /// Shuffles the deck reproducibly from `seed` and deals `cardsEach` cards round the table
+    /// to each of `hands` hands: a whole deal that can be replayed from the seed.
+    ///
+    /// ```swift
+    /// var deck = PlayingCardDeck()
+    /// let hands = try deck.shuffleAndDeal(hands: 4, cardsEach: 5, seed: ShuffleSeed(2026))
+    /// ```
+    ///
+    /// - Throws: ``DeckError`` as ``deal(hands:cardsEach:)`` does; the deck is then unchanged.
+    public mutating func shuffleAndDeal(hands: Int, cardsEach: Int, seed: ShuffleSeed) throws(DeckError) -> [[PlayingCard]] {
+        var shuffled = self.shuffled(seed: seed)
+        let dealt = try shuffled.deal(hands: hands, cardsEach: cardsEach)
+        self = shuffled
+        return dealt
+    }
+}
