@@ -3,7 +3,7 @@ extension PlayingCardDeck {
     /// equally likely, unpredictable, and without a system call per card.
     @inlinable
     public mutating func shuffle() {
-        var generator = SecureRandom()
+        var generator = ThreadSecureGenerator()
         shuffle(using: &generator)
     }
 

@@ -11,14 +11,15 @@ enum ChaCha20 {
     /// The four blocks are computed side by side, one per SIMD lane.
     @usableFromInline
     static func fourBlocks(key: SIMD8<UInt32>, counter: UInt64, nonce: UInt64, into output: UnsafeMutablePointer<UInt64>) {
-        let lanes = SIMD4<UInt64>(counter, counter &+ 1, counter &+ 2, counter &+ 3)
         let c0 = SIMD4<UInt32>(repeating: 0x6170_7865), c1 = SIMD4<UInt32>(repeating: 0x3320_646E)
         let c2 = SIMD4<UInt32>(repeating: 0x7962_2D32), c3 = SIMD4<UInt32>(repeating: 0x6B20_6574)
         let k0 = SIMD4(repeating: key[0]), k1 = SIMD4(repeating: key[1])
         let k2 = SIMD4(repeating: key[2]), k3 = SIMD4(repeating: key[3])
         let k4 = SIMD4(repeating: key[4]), k5 = SIMD4(repeating: key[5])
         let k6 = SIMD4(repeating: key[6]), k7 = SIMD4(repeating: key[7])
-        let n12 = SIMD4<UInt32>(truncatingIfNeeded: lanes), n13 = SIMD4<UInt32>(truncatingIfNeeded: lanes &>> 32)
+        let c = (counter, counter &+ 1, counter &+ 2, counter &+ 3)
+        let n12 = SIMD4<UInt32>(low(c.0), low(c.1), low(c.2), low(c.3))
+        let n13 = SIMD4<UInt32>(low(c.0 >> 32), low(c.1 >> 32), low(c.2 >> 32), low(c.3 >> 32))
         let n14 = SIMD4<UInt32>(repeating: UInt32(truncatingIfNeeded: nonce))
         let n15 = SIMD4<UInt32>(repeating: UInt32(truncatingIfNeeded: nonce >> 32))
         var x0 = c0, x1 = c1, x2 = c2, x3 = c3, x4 = k0, x5 = k1, x6 = k2, x7 = k3
@@ -46,9 +47,14 @@ enum ChaCha20 {
 
     @inline(__always)
     static func store(_ low: SIMD4<UInt32>, _ high: SIMD4<UInt32>, pair: Int, into output: UnsafeMutablePointer<UInt64>) {
-        let words = SIMD4<UInt64>(truncatingIfNeeded: low) | SIMD4<UInt64>(truncatingIfNeeded: high) &<< 32
-        for block in 0..<4 { output[block * 8 + pair] = words[block] }
+        output[pair] = UInt64(low[0]) | UInt64(high[0]) << 32
+        output[8 + pair] = UInt64(low[1]) | UInt64(high[1]) << 32
+        output[16 + pair] = UInt64(low[2]) | UInt64(high[2]) << 32
+        output[24 + pair] = UInt64(low[3]) | UInt64(high[3]) << 32
     }
+
+    @inline(__always)
+    static func low(_ value: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: value) }
 
     @inline(__always)
     static func quarterRound(_ a: inout SIMD4<UInt32>, _ b: inout SIMD4<UInt32>, _ c: inout SIMD4<UInt32>, _ d: inout SIMD4<UInt32>) {

@@ -6,7 +6,7 @@
 public struct ChaCha20Random: RandomNumberGenerator, Sendable {
     private let key: SIMD8<UInt32>
     private var counter: UInt64 = 0
-    private var buffer = SIMD32<UInt64>()
+    private var buffer = InlineArray<32, UInt64>(repeating: 0)
     private var position = 32
 
     /// A generator keyed with the seed's bytes.

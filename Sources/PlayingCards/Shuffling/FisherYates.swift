@@ -14,17 +14,11 @@ extension UnsafeMutableBufferPointer {
     @inlinable
     func batchedFisherYatesShuffle(using generator: inout some RandomNumberGenerator) {
         guard count > 1, let base = baseAddress else { return }
+        let plan = BatchPlan.table
         var i = count - 1
         while i > 0 {
             // This batch swaps positions i down to `last`, with bounds i + 1 down to last + 1.
-            var product = UInt64(i + 1)
-            var last = i
-            while last > 1 {
-                let (next, overflow) = product.multipliedReportingOverflow(by: UInt64(last))
-                if overflow || next > BoundedRandom.batchProductLimit { break }
-                product = next
-                last -= 1
-            }
+            let (last, product) = i < plan.count ? plan[i] : BatchPlan.batch(startingAt: i)
             while true {
                 let start = generator.next()
                 var word = start
@@ -80,5 +74,28 @@ extension MutableCollection where Self: RandomAccessCollection {
             copy.withUnsafeMutableBufferPointer { $0.batchedFisherYatesShuffle(using: &generator) }
             for (index, element) in zip(indices, copy) { self[index] = element }
         }
+    }
+}
+
+/// Where each batch of rolls ends. A batch starting at position `i` depends only on `i`, so
+/// the batches for decks of up to 1,024 cards are worked out once, not in every shuffle.
+@usableFromInline
+enum BatchPlan {
+    /// `table[i]`: the last position and the product of the bounds of the batch starting at `i`.
+    @usableFromInline static let table: [(last: Int, product: UInt64)] = (0..<1024).map(batch(startingAt:))
+
+    /// The batch starting at position `i`: bounds `i + 1, i, …` while their product stays at
+    /// most ``BoundedRandom/batchProductLimit``.
+    @usableFromInline
+    static func batch(startingAt i: Int) -> (last: Int, product: UInt64) {
+        var product = UInt64(i + 1)
+        var last = i
+        while last > 1 {
+            let (next, overflow) = product.multipliedReportingOverflow(by: UInt64(last))
+            if overflow || next > BoundedRandom.batchProductLimit { break }
+            product = next
+            last -= 1
+        }
+        return (last, product)
     }
 }

@@ -38,12 +38,12 @@ public struct SecureRandom: RandomNumberGenerator, Sendable {
 /// A fast-key-erasure ChaCha20 keystream, one per thread (see ``SecureRandom``).
 @usableFromInline
 final class SecureEngine {
-    static let wordsPerRefill = 128   // 16 ChaCha20 blocks, 1 KiB
+    @usableFromInline static let wordsPerRefill = 128   // 16 ChaCha20 blocks, 1 KiB
     static let refillsPerSystemKey = 1024
 
     private var key: SIMD8<UInt32>
-    private let words: UnsafeMutablePointer<UInt64>
-    private var position: Int
+    @usableFromInline let words: UnsafeMutablePointer<UInt64>
+    @usableFromInline var position: Int
     private var refills = 0
     private var forkGeneration: UInt64
     /// `false` for a fixed key in tests: never re-keyed from the system.
@@ -70,15 +70,17 @@ final class SecureEngine {
         words.deallocate()
     }
 
+    @inlinable
     func next() -> UInt64 {
-        if position == Self.wordsPerRefill { refill() }
+        if position == SecureEngine.wordsPerRefill { refill() }
         let word = words[position]
         words[position] = 0
         position += 1
         return word
     }
 
-    private func refill() {
+    @usableFromInline
+    func refill() {
         refills += 1
         if reseeds, refills >= Self.refillsPerSystemKey || forkGeneration != secureForkGeneration {
             var system = SystemRandomNumberGenerator()
@@ -94,16 +96,39 @@ final class SecureEngine {
         position = 4
     }
 
-    /// The next word of the calling thread's engine, making the engine on first use.
+    /// The next word of the calling thread's engine.
     @usableFromInline
     static func nextWord() -> UInt64 {
+        current._withUnsafeGuaranteedRef { $0.next() }
+    }
+
+    /// The calling thread's engine, made on first use. The thread-specific slot keeps it alive
+    /// until the thread ends, so callers on this thread may use it without retaining it.
+    @usableFromInline
+    static var current: Unmanaged<SecureEngine> {
         let slot = secureEngineKey
-        if let raw = pthread_getspecific(slot) {
-            return Unmanaged<SecureEngine>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.next() }
-        }
-        let engine = SecureEngine()
-        pthread_setspecific(slot, Unmanaged.passRetained(engine).toOpaque())
-        return engine.next()
+        if let raw = pthread_getspecific(slot) { return Unmanaged.fromOpaque(raw) }
+        let engine = Unmanaged.passRetained(SecureEngine())
+        pthread_setspecific(slot, engine.toOpaque())
+        return engine
+    }
+}
+
+/// The calling thread's ``SecureEngine``, looked up once and read directly: what the library's
+/// own secure shuffles use, to skip the thread-specific lookup on every word. Use it only on
+/// the thread that made it, and not beyond the call that made it.
+@usableFromInline
+struct ThreadSecureGenerator: RandomNumberGenerator {
+    @usableFromInline let engine: Unmanaged<SecureEngine>
+
+    @inlinable
+    init() {
+        engine = SecureEngine.current
+    }
+
+    @inlinable
+    mutating func next() -> UInt64 {
+        engine._withUnsafeGuaranteedRef { $0.next() }
     }
 }
 
