@@ -14,7 +14,7 @@ public import PlayingCards
 ///    `M(i) = "spc-fair-v1" ‖ 0x00 ‖ UInt32-BE(byte length of client seed) ‖ client seed (UTF-8)
 ///    ‖ UInt64-BE(nonce) ‖ UInt64-BE(i)`; each 32-byte block gives four words, read
 ///    little-endian, in order.
-/// 4. Those words drive the library's Fisher–Yates (``ShuffleAlgorithm/v1``, steps 2 and 3)
+/// 4. Those words drive the library's Fisher–Yates (`ShuffleAlgorithm.v1`, steps 2 and 3)
 ///    over the deck in its starting order (new-deck order unless the game says otherwise).
 /// 5. After the game the server reveals the seed; ``verify(order:commitment:serverSeed:clientSeed:nonce:startingFrom:)``
 ///    checks the commitment and replays the shuffle.

@@ -1,4 +1,5 @@
 @testable import PlayingCards
+import Foundation
 import Testing
 
 @Suite("Reproducible shuffles")
@@ -187,5 +188,24 @@ struct SecureGeneratorTests {
         #expect(results.count == 4000)
         #expect(results.allSatisfy { Set($0).count == 52 })
         #expect(Set(results).count == 4000)  // no two tasks shared a stream
+    }
+}
+
+@Suite("Documentation")
+struct DocumentationVectorTests {
+    @Test("The documentation prints the golden vectors the tests check")
+    func documentedVectorsMatch() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(contentsOf: root.appendingPathComponent("Sources/PlayingCards/PlayingCards.docc/ReproducibleShuffles.md"), encoding: .utf8)
+        let flat = article.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let seed = try ShuffleSeed(hex: "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")
+        for deck in [PlayingCardDeck(), try PlayingCardDeck(jokers: 2), try PlayingCardDeck(decks: 6)] {
+            let vector = ShuffleTests.codes(deck.shuffled(seed: seed).cards)
+            #expect(flat.contains(vector), "the article lacks the \(deck.count)-card vector")
+        }
+        for n: UInt64 in 1...3 {
+            let vector = ShuffleTests.codes(Array(PlayingCardDeck().shuffled(seed: ShuffleSeed(n)).cards.prefix(13)))
+            #expect(flat.contains("\(n): \(vector)"))
+        }
     }
 }
