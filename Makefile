@@ -33,7 +33,7 @@ release: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-xctest
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark

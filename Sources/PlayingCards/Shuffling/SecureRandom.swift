@@ -38,12 +38,15 @@ public struct SecureRandom: RandomNumberGenerator, Sendable {
 /// A fast-key-erasure ChaCha20 keystream, one per thread (see ``SecureRandom``).
 @usableFromInline
 final class SecureEngine {
-    @usableFromInline static let wordsPerRefill = 128   // 16 ChaCha20 blocks, 1 KiB
+    /// 16 ChaCha20 blocks, 1 KiB.
+    @inlinable static var wordsPerRefill: Int { 128 }
     static let refillsPerSystemKey = 1024
 
     private var key: SIMD8<UInt32>
     @usableFromInline let words: UnsafeMutablePointer<UInt64>
-    @usableFromInline var position: Int
+    /// The index of the next word to hand out. Kept in raw memory rather than a stored `var`,
+    /// so that reading a word needs no dynamic exclusivity check.
+    @usableFromInline let cursor: UnsafeMutablePointer<Int>
     private var refills = 0
     private var forkGeneration: UInt64
     /// `false` for a fixed key in tests: never re-keyed from the system.
@@ -61,21 +64,24 @@ final class SecureEngine {
         self.reseeds = reseeds
         words = .allocate(capacity: Self.wordsPerRefill)
         words.initialize(repeating: 0, count: Self.wordsPerRefill)
-        position = Self.wordsPerRefill
+        cursor = .allocate(capacity: 1)
+        cursor.initialize(to: Self.wordsPerRefill)
         forkGeneration = secureForkGeneration
     }
 
     deinit {
         words.update(repeating: 0, count: Self.wordsPerRefill)
         words.deallocate()
+        cursor.deallocate()
     }
 
     @inlinable
     func next() -> UInt64 {
-        if position == SecureEngine.wordsPerRefill { refill() }
+        if cursor.pointee == SecureEngine.wordsPerRefill { refill() }
+        let position = cursor.pointee
         let word = words[position]
         words[position] = 0
-        position += 1
+        cursor.pointee = position + 1
         return word
     }
 
@@ -93,7 +99,7 @@ final class SecureEngine {
         }
         key = ChaCha20.key(words[0], words[1], words[2], words[3])
         words.update(repeating: 0, count: 4)
-        position = 4
+        cursor.pointee = 4
     }
 
     /// The next word of the calling thread's engine.
