@@ -79,3 +79,22 @@ struct FairShuffleTests {
         #expect(a.next() != b.next())
     }
 }
+
+@Suite("Provably fair: the documented walk-through")
+struct FairWalkThroughTests {
+    @Test func followsTheArticle() throws {
+        // The server, before the deal.
+        let serverSeed = ShuffleSeed.random()
+        let commitment = FairShuffle.commitment(to: serverSeed)
+        // The deal.
+        let fair = FairShuffle(serverSeed: serverSeed, clientSeed: "tulip-8812", nonce: 1)
+        var deck = fair.shuffled(PlayingCardDeck())
+        let dealtOrder = deck.cards
+        let hands = try deck.deal(hands: 4, cardsEach: 5)
+        #expect(hands.joined().count == 20)
+        // After the game.
+        let revealedHex = serverSeed.hex
+        let revealed = try ShuffleSeed(hex: revealedHex)
+        try FairShuffle.verify(order: dealtOrder, commitment: commitment, serverSeed: revealed, clientSeed: "tulip-8812", nonce: 1)
+    }
+}

@@ -77,10 +77,12 @@ public struct ShuffleSeed: Sendable, Hashable, Codable {
         }
     }
 
+    /// Whether two seeds have the same 32 bytes.
     public static func == (lhs: ShuffleSeed, rhs: ShuffleSeed) -> Bool {
         lhs.words == rhs.words
     }
 
+    /// Hashes the seed's four words.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(words.0)
         hasher.combine(words.1)
