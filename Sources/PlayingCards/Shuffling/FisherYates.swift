@@ -22,15 +22,19 @@ extension UnsafeMutableBufferPointer {
             while true {
                 let start = generator.next()
                 var word = start
+                // Positions stay within 1..<count, so wrapping arithmetic cannot wrap; it
+                // spares the hot loop two overflow checks per card.
                 var position = i
+                var bound = UInt64(truncatingIfNeeded: i &+ 1)
                 while position >= last {
-                    let (roll, rest) = word.multipliedFullWidth(by: UInt64(position + 1))
+                    let (roll, rest) = word.multipliedFullWidth(by: bound)
                     word = rest
                     let other = Int(truncatingIfNeeded: roll)
                     let temporary = base[position]
                     base[position] = base[other]
                     base[other] = temporary
-                    position -= 1
+                    position &-= 1
+                    bound &-= 1
                 }
                 if word >= product || word >= (0 &- product) % product { break }
                 Self.undoBatch(base, start: start, from: i, to: last)
