@@ -176,6 +176,18 @@ struct SecureGeneratorTests {
         #expect(first[124] == refilled[4])
     }
 
+    @Test("The engine takes a fresh key from the system after 1,024 refills (about 1 MiB)")
+    func rekeysFromTheSystem() {
+        let key = ChaCha20.key(5, 6, 7, 8)
+        let fixed = SecureEngine(key: key), reseeding = SecureEngine(key: key, reseeds: true)
+        let wordsBeforeReseed = 1023 * 124  // refills 1...1023 use keys derived from `key`
+        var identical = 0
+        for _ in 0..<wordsBeforeReseed where fixed.next() == reseeding.next() { identical += 1 }
+        #expect(identical == wordsBeforeReseed)
+        let after = (0..<124).filter { _ in fixed.next() == reseeding.next() }.count
+        #expect(after == 0, "refill 1,024 must come from a new system key")
+    }
+
     @Test func secureDefaultIsSafeFromManyTasks() async {
         let results = await withTaskGroup(of: [[PlayingCard]].self) { group in
             for _ in 0..<8 {
