@@ -112,8 +112,7 @@ extension PlayingCardDeck {
     /// - Throws: ``DeckError`` when there is no such pile.
     public mutating func returnPile(_ name: String, to end: End = .bottom) throws(DeckError) {
         let pile = try existingPile(name)
-        let returned = piles.remove(at: pile).cards
-        if end == .top { stack.insert(contentsOf: returned, at: 0) } else { stack.append(contentsOf: returned) }
+        stack.place(piles.remove(at: pile).cards, at: end)
     }
 
     /// Removes a pile and gives its cards, top card first, to the game, which holds them until
@@ -141,11 +140,7 @@ extension PlayingCardDeck {
     }
 
     private mutating func insert(_ moved: [PlayingCard], intoPile pile: Int, at end: End) {
-        if end == .top {
-            piles[pile].cards.insert(contentsOf: moved, at: 0)
-        } else {
-            piles[pile].cards.append(contentsOf: moved)
-        }
+        piles[pile].cards.place(moved, at: end)
     }
 
     private func peekDeal(hands: Int, cardsEach: Int) throws(DeckError) -> [[PlayingCard]] {

@@ -16,7 +16,7 @@ extension PlayingCardDeck {
     ///   already in it or in a pile; the deck is unchanged.
     public mutating func `return`(_ returned: [PlayingCard], to end: End = .bottom) throws(DeckError) {
         try checkOut(returned)
-        if end == .top { stack.insert(contentsOf: returned, at: 0) } else { stack.append(contentsOf: returned) }
+        stack.place(returned, at: end)
     }
 
     /// Checks that every card is out (drawn and held by the game), counting repeats.

@@ -99,3 +99,11 @@ public struct PlayingCardDeck: Sendable, Hashable {
         piles = []
     }
 }
+
+extension Array where Element == PlayingCard {
+    /// Puts `cards` on top (the first of them becomes the top card) or at the bottom (the last
+    /// of them becomes the bottom card), keeping their order.
+    mutating func place(_ cards: [PlayingCard], at end: PlayingCardDeck.End) {
+        if end == .top { insert(contentsOf: cards, at: 0) } else { append(contentsOf: cards) }
+    }
+}

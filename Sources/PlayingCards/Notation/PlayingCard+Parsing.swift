@@ -13,10 +13,10 @@ extension PlayingCard {
     public init(_ text: some StringProtocol) throws(PlayingCardParseError) {
         let input = String(text)
         let scalars = input.unicodeScalars.filter { $0 != "\u{FE0F}" && $0 != "\u{FE0E}" }
-        let trimmed = Notation.trimmingWhiteSpace(Array(scalars))
+        let trimmed = CardParser.trimmingWhiteSpace(Array(scalars))
         guard !trimmed.isEmpty else { throw PlayingCardParseError(input: input, reason: .empty) }
         do {
-            self = try Notation.parse(trimmed)
+            self = try CardParser.parse(trimmed)
         } catch let reason {
             throw PlayingCardParseError(input: input, reason: reason)
         }
@@ -24,7 +24,7 @@ extension PlayingCard {
 }
 
 /// The parser behind ``PlayingCard/init(_:)``, over Unicode scalars with variation selectors removed.
-enum Notation {
+enum CardParser {
     typealias Scalars = [Unicode.Scalar]
 
     static func trimmingWhiteSpace(_ scalars: Scalars) -> Scalars {
