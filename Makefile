@@ -35,8 +35,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
+# The package-benchmark suite (time, throughput, allocations), then an interleaved run that
+# times the shuffles side by side and prints the ratios the shuffling issue asks for.
 bench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+	cd Benchmarks && $(SWIFT) run -c release ShuffleRatios
 
 deal: deps
 	$(SWIFT) run -c release deal --players 4 --cards 5

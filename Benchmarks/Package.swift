@@ -23,6 +23,12 @@ let package = Package(
             path: "Benchmarks/Shuffling",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Interleaved timing for the ratios: `make bench` runs it after the suite above.
+        .executableTarget(
+            name: "ShuffleRatios",
+            dependencies: [.product(name: "PlayingCards", package: root)],
+            path: "Benchmarks/ShuffleRatios"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,22 +25,32 @@ extension UnsafeMutableBufferPointer {
                 // Positions stay within 1..<count, so wrapping arithmetic cannot wrap; it
                 // spares the hot loop two overflow checks per card.
                 var position = i
-                var bound = UInt64(truncatingIfNeeded: i &+ 1)
-                while position >= last {
-                    let (roll, rest) = word.multipliedFullWidth(by: bound)
+                // Two rolls per pass (same rolls, same order), then the odd one out.
+                while position > last {
+                    let (first, rest) = word.multipliedFullWidth(by: UInt64(truncatingIfNeeded: position &+ 1))
+                    let (second, remainder) = rest.multipliedFullWidth(by: UInt64(truncatingIfNeeded: position))
+                    word = remainder
+                    Self.swap(base, position, Int(truncatingIfNeeded: first))
+                    Self.swap(base, position &- 1, Int(truncatingIfNeeded: second))
+                    position &-= 2
+                }
+                if position == last {
+                    let (roll, rest) = word.multipliedFullWidth(by: UInt64(truncatingIfNeeded: position &+ 1))
                     word = rest
-                    let other = Int(truncatingIfNeeded: roll)
-                    let temporary = base[position]
-                    base[position] = base[other]
-                    base[other] = temporary
-                    position &-= 1
-                    bound &-= 1
+                    Self.swap(base, position, Int(truncatingIfNeeded: roll))
                 }
                 if word >= product || word >= (0 &- product) % product { break }
                 Self.undoBatch(base, start: start, from: i, to: last)
             }
             i = last - 1
         }
+    }
+
+    @inlinable @inline(__always)
+    static func swap(_ base: UnsafeMutablePointer<Element>, _ a: Int, _ b: Int) {
+        let temporary = base[a]
+        base[a] = base[b]
+        base[b] = temporary
     }
 
     /// Undoes a rejected batch (probability below 2^-8 per batch): recomputes its rolls from the
@@ -55,9 +65,7 @@ extension UnsafeMutableBufferPointer {
                 rolls[slot] = Int(truncatingIfNeeded: roll)
             }
             for (slot, position) in (last...first).reversed().enumerated().reversed() {
-                let temporary = base[position]
-                base[position] = base[rolls[slot]]
-                base[rolls[slot]] = temporary
+                Self.swap(base, position, rolls[slot])
             }
         }
     }
