@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(
             name: "ShuffleRatios",
             dependencies: [.product(name: "PlayingCards", package: root)],
-            path: "Benchmarks/ShuffleRatios"
+            path: "Sources/ShuffleRatios"
         ),
     ],
     swiftLanguageModes: [.v6]
