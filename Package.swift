@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         // The model, notation, decks and shuffling: pure Swift, no dependencies.
         .target(name: "PlayingCards"),
+        // Card geometry in card units: pure layout for the renderer, no Cairo.
+        .target(name: "PlayingCardLayout", dependencies: ["PlayingCards"]),
         // Commit–reveal shuffles; the only target that needs swift-crypto.
         .target(
             name: "PlayingCardsProvablyFair",
@@ -41,6 +43,10 @@ let package = Package(
         .testTarget(
             name: "PlayingCardsProvablyFairTests",
             dependencies: ["PlayingCardsProvablyFair", "PlayingCards"]
+        ),
+        .testTarget(
+            name: "PlayingCardLayoutTests",
+            dependencies: ["PlayingCardLayout", "PlayingCards"]
         ),
         .testTarget(
             name: "DealTests",
