@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A point in card units (whatever unit the card's width and height are given in); y grows down.
 public struct Point: Sendable, Hashable {
     /// Distance from the card's left edge.
@@ -75,11 +83,3 @@ public struct AffineTransform: Sendable, Hashable {
         Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif

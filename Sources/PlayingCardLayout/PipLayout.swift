@@ -55,7 +55,7 @@ public enum PipLayout: String, Sendable, Hashable, CaseIterable {
 
     private static func classic(_ value: Int) -> [(x: Double, y: Double)] {
         let table = rows[value]
-        // Row k's centre, in an equal band: (k + ½) / rows, stretched so a single row sits at ½.
+        // Row k sits in the middle of the k-th of equal bands: (k + ½) / rows.
         return table.enumerated().flatMap { k, count in
             let y = (Double(k) + 0.5) / Double(table.count)
             return count == 1 ? [(x: 0.5, y: y)] : [(x: 0.0, y: y), (x: 1.0, y: y)]

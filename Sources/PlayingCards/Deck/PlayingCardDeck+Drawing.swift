@@ -38,7 +38,7 @@ extension PlayingCardDeck {
     /// Draws a card from a random position, chosen by the secure default generator.
     @discardableResult
     public mutating func drawAtRandom() -> PlayingCard? {
-        var generator = SecureRandom()
+        var generator = ThreadSecureGenerator()
         return drawAtRandom(using: &generator)
     }
 

@@ -74,7 +74,7 @@ extension PlayingCardDeck {
     ///
     /// - Throws: ``DeckError`` when there is no such pile or it is empty.
     public mutating func drawAtRandom(fromPile name: String) throws(DeckError) -> PlayingCard {
-        var generator = SecureRandom()
+        var generator = ThreadSecureGenerator()
         return try drawAtRandom(fromPile: name, using: &generator)
     }
 
@@ -94,7 +94,7 @@ extension PlayingCardDeck {
     ///
     /// - Throws: ``DeckError`` when there is no such pile.
     public mutating func shufflePile(_ name: String) throws(DeckError) {
-        var generator = SecureRandom()
+        var generator = ThreadSecureGenerator()
         try shufflePile(name, using: &generator)
     }
 

@@ -22,10 +22,10 @@ extension UnsafeMutableBufferPointer {
             while true {
                 let start = generator.next()
                 var word = start
-                // Positions stay within 1..<count, so wrapping arithmetic cannot wrap; it
-                // spares the hot loop two overflow checks per card.
+                // Two rolls per pass (same rolls, same order), then the odd one out. Positions
+                // stay within 1..<count, so the wrapping arithmetic cannot wrap; it spares the
+                // hot loop two overflow checks per card.
                 var position = i
-                // Two rolls per pass (same rolls, same order), then the odd one out.
                 while position > last {
                     let (first, rest) = word.multipliedFullWidth(by: UInt64(truncatingIfNeeded: position &+ 1))
                     let (second, remainder) = rest.multipliedFullWidth(by: UInt64(truncatingIfNeeded: position))

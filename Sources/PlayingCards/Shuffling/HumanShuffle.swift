@@ -43,7 +43,7 @@ extension Array {
 
     /// Shuffles the elements `times` times the way a person would, with the secure default generator.
     public mutating func shuffle(like shuffle: HumanShuffle, times: Int = 1) {
-        var generator = SecureRandom()
+        var generator = ThreadSecureGenerator()
         self.shuffle(like: shuffle, times: times, using: &generator)
     }
 

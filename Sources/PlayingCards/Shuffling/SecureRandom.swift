@@ -54,8 +54,13 @@ final class SecureEngine {
 
     /// An engine keyed from the operating system.
     convenience init() {
+        self.init(key: Self.systemKey(), reseeds: true)
+    }
+
+    /// 256 bits from the operating system's secure random source.
+    private static func systemKey() -> SIMD8<UInt32> {
         var system = SystemRandomNumberGenerator()
-        self.init(key: ChaCha20.key(system.next(), system.next(), system.next(), system.next()), reseeds: true)
+        return ChaCha20.key(system.next(), system.next(), system.next(), system.next())
     }
 
     /// An engine with a fixed key, for tests.
@@ -89,8 +94,7 @@ final class SecureEngine {
     func refill() {
         refills += 1
         if reseeds, refills >= Self.refillsPerSystemKey || forkGeneration != secureForkGeneration {
-            var system = SystemRandomNumberGenerator()
-            key = ChaCha20.key(system.next(), system.next(), system.next(), system.next())
+            key = Self.systemKey()
             refills = 0
             forkGeneration = secureForkGeneration
         }
