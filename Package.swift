@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "PlayingCards", targets: ["PlayingCards"]),
         .library(name: "PlayingCardsProvablyFair", targets: ["PlayingCardsProvablyFair"]),
+        .library(name: "PlayingCardLayout", targets: ["PlayingCardLayout"]),
+        .library(name: "PlayingCardRendering", targets: ["PlayingCardRendering"]),
+        .executable(name: "render-card", targets: ["render-card"]),
         .executable(name: "deal", targets: ["deal"]),
     ],
     dependencies: [
@@ -18,6 +21,35 @@ let package = Package(
         .target(name: "PlayingCards"),
         // Card geometry in card units: pure layout for the renderer, no Cairo.
         .target(name: "PlayingCardLayout", dependencies: ["PlayingCards"]),
+        // Cairo and librsvg, as the Debian packages install them. The module names carry the
+        // project's prefix: a plain `CCairo` clashes with other packages.
+        .systemLibrary(
+            name: "CPlayingCardsCairo",
+            path: "Sources/CSystem/CPlayingCardsCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPlayingCardsRsvg",
+            path: "Sources/CSystem/CPlayingCardsRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
+        // Card layout drawn with Cairo (PNG, PDF) and written as SVG; the default artwork in
+        // Assets/ is compiled into the library (Assets is a link to the top-level folder).
+        .target(
+            name: "PlayingCardRendering",
+            dependencies: ["PlayingCards", "PlayingCardLayout", "CPlayingCardsCairo", "CPlayingCardsRsvg"],
+            resources: [.embedInCode("Assets")]
+        ),
+        .executableTarget(
+            name: "render-card",
+            dependencies: [
+                "PlayingCards",
+                "PlayingCardRendering",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Commit–reveal shuffles; the only target that needs swift-crypto.
         .target(
             name: "PlayingCardsProvablyFair",
@@ -47,6 +79,14 @@ let package = Package(
         .testTarget(
             name: "PlayingCardLayoutTests",
             dependencies: ["PlayingCardLayout", "PlayingCards"]
+        ),
+        .testTarget(
+            name: "PlayingCardRenderingTests",
+            dependencies: ["PlayingCardRendering", "PlayingCardLayout", "PlayingCards"]
+        ),
+        .testTarget(
+            name: "RenderCardTests",
+            dependencies: ["render-card", "PlayingCardRendering", "PlayingCards"]
         ),
         .testTarget(
             name: "DealTests",

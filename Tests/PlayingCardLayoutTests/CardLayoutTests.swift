@@ -101,7 +101,7 @@ struct CardLayoutTests {
         let xs = Set(ten.map { ($0.center.x * 1000).rounded() / 1000 })
         #expect(xs == [17.64, 31.5, 45.36])   // 0.28, 0.5 and 0.72 of 63
         #expect(ten.map(\.center.y).min()! == 17.6 && abs(ten.map(\.center.y).max()! - 70.4) < 1e-9)  // 0.20, 0.80 of 88
-        #expect(card.pips(for: PlayingCard(.ace, of: .spades))[0].size == 0.15 * 88 * 1.75)
+        #expect(card.pips(for: PlayingCard(.ace, of: .spades))[0].size == 0.14 * 88 * 2)
         #expect(card.pips(for: PlayingCard(.king, of: .spades)).isEmpty)
     }
 

@@ -16,6 +16,8 @@ public struct CardLayout: Sendable, Hashable {
     public let pips: PipLayout
     /// The zoom of the court artwork, 0.3 to 1.0.
     public let faceScale: Double
+    /// How large the corner index is.
+    public let index: IndexSize
 
     /// The face scales accepted.
     public static let faceScales: ClosedRange<Double> = 0.3...1.0
@@ -24,7 +26,8 @@ public struct CardLayout: Sendable, Hashable {
     ///
     /// - Throws: ``CardLayoutError`` for a size that is not positive and finite, or a face scale
     ///   outside ``faceScales``.
-    public init(width: Double, height: Double, pips: PipLayout = .standard, faceScale: Double = 0.75) throws(CardLayoutError) {
+    public init(width: Double, height: Double, pips: PipLayout = .standard, faceScale: Double = 0.75,
+                index: IndexSize = .standard) throws(CardLayoutError) {
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
             throw .invalidSize(width: width, height: height)
         }
@@ -33,6 +36,7 @@ public struct CardLayout: Sendable, Hashable {
         self.height = height
         self.pips = pips
         self.faceScale = faceScale
+        self.index = index
     }
 
     /// The card's bounds.
@@ -44,8 +48,21 @@ public struct CardLayout: Sendable, Hashable {
     /// The index's distance from the top and left edges: 0.33 × the corner radius.
     public var indexOffset: Double { 0.33 * cornerRadius }
 
-    /// The height of the index's rank glyph: 0.085 × the card height.
-    public var indexFontSize: Double { 0.085 * height }
+    /// The index's font size: 0.085 × the card height, or 0.125 × for a jumbo index.
+    public var indexFontSize: Double { (index == .jumbo ? 0.125 : 0.085) * height }
+
+    /// Where the rank label of the top-left index goes: its glyphs' cap height is 0.8 × the font
+    /// size, centred on the index box's vertical axis, near the box's top.
+    public var indexRankFrame: Rect {
+        let box = indexBox, capHeight = 0.8 * indexFontSize
+        return Rect(x: box.origin.x, y: box.origin.y + 0.12 * indexFontSize, width: box.width, height: capHeight)
+    }
+
+    /// The centre and height of the suit symbol under the rank in the top-left index.
+    public var indexPip: (center: Point, size: Double) {
+        let rank = indexRankFrame, size = 0.62 * indexFontSize
+        return (Point(x: rank.center.x, y: rank.origin.y + rank.height + 0.2 * indexFontSize + size / 2), size)
+    }
 
     /// The top-left index box: the rank above the suit symbol, both centred on its vertical axis.
     public var indexBox: Rect {
@@ -64,8 +81,8 @@ public struct CardLayout: Sendable, Hashable {
         Rect(x: 0.28 * width, y: 0.20 * height, width: 0.44 * width, height: 0.60 * height)
     }
 
-    /// The height of a normal pip; an ace's is 1.75 times it.
-    public var pipSize: Double { 0.15 * height }
+    /// The height of a normal pip, 0.14 × the card height; an ace's is twice it.
+    public var pipSize: Double { 0.14 * height }
 
     /// Where one pip goes.
     public struct Pip: Sendable, Hashable {
@@ -81,7 +98,7 @@ public struct CardLayout: Sendable, Hashable {
     public func pips(for card: PlayingCard) -> [Pip] {
         guard let rank = card.rank else { return [] }
         let area = pipCentreArea
-        let size = rank == .ace ? pipSize * 1.75 : pipSize
+        let size = rank == .ace ? pipSize * 2 : pipSize
         return pips.positions(for: rank).map { position in
             Pip(center: Point(x: area.origin.x + position.x * area.width, y: area.origin.y + position.y * area.height),
                 size: size, turned: position.turned)

@@ -39,6 +39,11 @@ public struct Rect: Sendable, Hashable {
     /// The centre point.
     public var center: Point { Point(x: origin.x + width / 2, y: origin.y + height / 2) }
 
+    /// The rectangle shrunk by `amount` on every side (grown when negative).
+    public func insetBy(_ amount: Double) -> Rect {
+        Rect(x: origin.x + amount, y: origin.y + amount, width: width - 2 * amount, height: height - 2 * amount)
+    }
+
     /// The rectangle scaled by `factor` about its centre.
     public func scaled(by factor: Double) -> Rect {
         let c = center
@@ -62,6 +67,11 @@ public struct AffineTransform: Sendable, Hashable {
     /// A translation.
     public static func translation(x: Double, y: Double) -> AffineTransform {
         AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
+    }
+
+    /// A scaling by `x` horizontally and `y` vertically.
+    public static func scale(x: Double, y: Double) -> AffineTransform {
+        AffineTransform(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0)
     }
 
     /// A rotation by `angle` radians, clockwise on screen (y down). Half turns are exact.

@@ -1,0 +1,174 @@
+/// Vector artwork read from a small subset of SVG: the format of the project's own court, joker
+/// and back designs in `Assets/`.
+///
+/// The subset: one `<svg>` with a `viewBox`, then `<path>`, `<circle>`, `<ellipse>` and `<rect>`
+/// elements with `fill`, `stroke` and `stroke-width` attributes. A paint of `currentColor` is the
+/// accent: the suit's colour on a court card, the joker's colour, the back's colour. Anything else
+/// (groups, transforms, gradients, text) is refused, so the designs stay simple enough to
+/// write out as compact SVG and to draw quickly.
+public struct VectorArt: Sendable, Hashable {
+    /// A fill or stroke colour.
+    public enum Paint: Sendable, Hashable {
+        /// A fixed colour.
+        case color(Color)
+        /// The accent colour chosen when the art is drawn (`currentColor` in the file).
+        case accent
+    }
+
+    /// One shape of the artwork.
+    public struct Shape: Sendable, Hashable {
+        /// The outline, in viewBox units.
+        public var path: Path
+        /// The fill, if any.
+        public var fill: Paint?
+        /// The stroke, if any.
+        public var stroke: Paint?
+        /// The stroke width, in viewBox units.
+        public var strokeWidth: Double
+    }
+
+    /// The area of the artwork, in its own units.
+    public var viewBox: Rect
+    /// The shapes, drawn in order.
+    public var shapes: [Shape]
+
+    /// The shapes as drawing items, with the accent paint replaced by `accent`.
+    public func items(accent: Color) -> [Drawing.Item] {
+        shapes.map { shape in
+            func resolve(_ paint: Paint?) -> Color? {
+                switch paint {
+                case .color(let color): color
+                case .accent: accent
+                case nil: nil
+                }
+            }
+            return .path(shape.path, fill: resolve(shape.fill),
+                         stroke: resolve(shape.stroke).map { Drawing.Stroke(color: $0, width: shape.strokeWidth) })
+        }
+    }
+
+    /// Reads artwork written in the subset described above.
+    ///
+    /// - Throws: ``VectorArtError`` naming the element or attribute that is not in the subset.
+    public init(svg text: String) throws(VectorArtError) {
+        var viewBox: Rect? = nil
+        var shapes: [Shape] = []
+        for tag in try XMLTagScanner.tags(in: text) {
+            switch tag.name {
+            case "svg":
+                let numbers = (tag.attributes["viewBox"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+                guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else {
+                    throw VectorArtError("the <svg> element needs a viewBox of four numbers with a positive width and height")
+                }
+                viewBox = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            case "path", "circle", "ellipse", "rect":
+                shapes.append(try Self.shape(from: tag))
+            case "title", "desc", "metadata":
+                continue
+            default:
+                throw VectorArtError("<\(tag.name)> is not part of the artwork subset (path, circle, ellipse, rect)")
+            }
+        }
+        guard let viewBox else { throw VectorArtError("no <svg> element with a viewBox") }
+        self.viewBox = viewBox
+        self.shapes = shapes
+    }
+
+    private static func shape(from tag: XMLTagScanner.Tag) throws(VectorArtError) -> Shape {
+        func number(_ key: String, default value: Double? = nil) throws(VectorArtError) -> Double {
+            if let text = tag.attributes[key], let number = Double(text), number.isFinite { return number }
+            if let value, tag.attributes[key] == nil { return value }
+            throw VectorArtError("<\(tag.name)> needs a number for \(key)")
+        }
+        let path: Path
+        switch tag.name {
+        case "path":
+            do { path = try Path(svgData: tag.attributes["d"] ?? "") } catch { throw VectorArtError("<path>: \(error)") }
+        case "circle":
+            let r = try number("r")
+            path = .ellipse(center: Point(x: try number("cx", default: 0), y: try number("cy", default: 0)), radiusX: r, radiusY: r)
+        case "ellipse":
+            path = .ellipse(center: Point(x: try number("cx", default: 0), y: try number("cy", default: 0)),
+                            radiusX: try number("rx"), radiusY: try number("ry"))
+        default:
+            let rect = Rect(x: try number("x", default: 0), y: try number("y", default: 0), width: try number("width"), height: try number("height"))
+            path = .roundedRectangle(rect, radius: try number("rx", default: 0))
+        }
+        for key in tag.attributes.keys where !["d", "cx", "cy", "r", "rx", "ry", "x", "y", "width", "height", "fill", "stroke", "stroke-width", "id"].contains(key) {
+            throw VectorArtError("<\(tag.name)> attribute \(key) is not part of the artwork subset")
+        }
+        return Shape(path: path, fill: try paint(tag.attributes["fill"] ?? "#000"), stroke: try paint(tag.attributes["stroke"] ?? "none"),
+                     strokeWidth: try number("stroke-width", default: 1))
+    }
+
+    private static func paint(_ text: String) throws(VectorArtError) -> Paint? {
+        switch text {
+        case "none": return nil
+        case "currentColor": return .accent
+        default:
+            do { return .color(try Color(parsing: text)) } catch { throw VectorArtError("\(error)") }
+        }
+    }
+}
+
+/// Artwork that is not in the subset ``VectorArt`` reads.
+public struct VectorArtError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// Splits XML text into its element tags; enough for the artwork subset.
+enum XMLTagScanner {
+    struct Tag {
+        var name: String
+        var attributes: [String: String]
+    }
+
+    static func tags(in text: String) throws(VectorArtError) -> [Tag] {
+        var tags: [Tag] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[open...]
+            if rest.hasPrefix("<!--") {
+                var end = rest.index(rest.startIndex, offsetBy: 4)
+                while end < rest.endIndex, !rest[end...].hasPrefix("-->") { end = rest.index(after: end) }
+                guard end < rest.endIndex else { throw VectorArtError("a comment is not closed") }
+                rest = rest[rest.index(end, offsetBy: 3)...]
+                continue
+            }
+            guard let close = rest.firstIndex(of: ">") else { throw VectorArtError("a tag is not closed") }
+            let body = rest[rest.index(after: open)..<close]
+            rest = rest[rest.index(after: close)...]
+            if body.hasPrefix("?") || body.hasPrefix("/") || body.hasPrefix("!") { continue }
+            tags.append(try parse(body.hasSuffix("/") ? body.dropLast() : body))
+        }
+        return tags
+    }
+
+    private static func parse(_ body: Substring) throws(VectorArtError) -> Tag {
+        var scanner = body.drop(while: \.isWhitespace)
+        let name = String(scanner.prefix(while: { !$0.isWhitespace }))
+        scanner = scanner.dropFirst(name.count)
+        var attributes: [String: String] = [:]
+        while true {
+            scanner = scanner.drop(while: \.isWhitespace)
+            guard !scanner.isEmpty else { break }
+            let key = scanner.prefix(while: { $0 != "=" && !$0.isWhitespace })
+            scanner = scanner.dropFirst(key.count).drop(while: \.isWhitespace)
+            guard scanner.first == "=" else { throw VectorArtError("<\(name)> attribute \(key) has no value") }
+            scanner = scanner.dropFirst().drop(while: \.isWhitespace)
+            guard let quote = scanner.first, quote == "\"" || quote == "'" else {
+                throw VectorArtError("<\(name)> attribute \(key) is not quoted")
+            }
+            scanner = scanner.dropFirst()
+            let value = scanner.prefix(while: { $0 != quote })
+            scanner = scanner.dropFirst(value.count)
+            guard scanner.first == quote else { throw VectorArtError("<\(name)> attribute \(key) is not closed") }
+            scanner = scanner.dropFirst()
+            if !key.hasPrefix("xmlns") && !key.hasPrefix("xml:") { attributes[String(key)] = String(value) }
+        }
+        return Tag(name: name, attributes: attributes)
+    }
+}

@@ -1,0 +1,81 @@
+internal import CPlayingCardsCairo
+import PlayingCardLayout
+
+extension CairoContext {
+    /// Draws `drawing` with its units scaled to pixels or points.
+    func draw(_ drawing: Drawing, scaleX: Double, scaleY: Double) throws(RenderError) {
+        cairo_scale(pointer, scaleX, scaleY)
+        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
+        cairo_set_line_cap(pointer, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(pointer, CAIRO_LINE_JOIN_ROUND)
+        var symbols: [String: [Drawing.Item]] = [:]
+        for symbol in drawing.symbols { symbols[symbol.id] = symbol.items }
+        try draw(drawing.items, symbols: symbols)
+        try check("drawing \(drawing.title)")
+    }
+
+    private func draw(_ items: [Drawing.Item], symbols: [String: [Drawing.Item]]) throws(RenderError) {
+        for item in items {
+            switch item {
+            case .path(let path, let fill, let stroke):
+                paint(path, fill: fill, stroke: stroke)
+            case .roundedRectangle(let rect, let radius, let fill, let stroke):
+                paint(.roundedRectangle(rect, radius: radius), fill: fill, stroke: stroke)
+            case .use(let id, let transform):
+                guard let content = symbols[id] else { continue }
+                cairo_save(pointer)
+                apply(transform)
+                try draw(content, symbols: symbols)
+                cairo_restore(pointer)
+            case .group(let content, let transform, let clip):
+                cairo_save(pointer)
+                apply(transform)
+                if let clip {
+                    add(clip)
+                    cairo_clip(pointer)
+                }
+                try draw(content, symbols: symbols)
+                cairo_restore(pointer)
+            case .image(let image, let frame):
+                try drawImage(image, in: frame)
+            }
+        }
+    }
+
+    func apply(_ t: AffineTransform) {
+        guard t != .identity else { return }
+        var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(pointer, &matrix)
+    }
+
+    func add(_ path: Path) {
+        cairo_new_path(pointer)
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(pointer, p.x, p.y)
+            case .line(let p): cairo_line_to(pointer, p.x, p.y)
+            case .curve(let c1, let c2, let p): cairo_curve_to(pointer, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .close: cairo_close_path(pointer)
+            }
+        }
+    }
+
+    func setColor(_ color: Color) {
+        cairo_set_source_rgba(pointer, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
+                              Double(color.alpha) / 255)
+    }
+
+    private func paint(_ path: Path, fill: Color?, stroke: Drawing.Stroke?) {
+        add(path)
+        if let fill {
+            setColor(fill)
+            if stroke != nil { cairo_fill_preserve(pointer) } else { cairo_fill(pointer) }
+        }
+        if let stroke {
+            setColor(stroke.color)
+            cairo_set_line_width(pointer, stroke.width)
+            cairo_stroke(pointer)
+        }
+        cairo_new_path(pointer)
+    }
+}

@@ -1,0 +1,121 @@
+internal import CPlayingCardsCairo
+internal import CPlayingCardsRsvg
+import PlayingCardLayout
+
+extension CairoContext {
+    /// Draws a user's PNG or SVG into `frame`, aspect kept, centred.
+    func drawImage(_ image: ArtworkImage, in frame: Rect) throws(RenderError) {
+        switch image.format {
+        case .png:
+            let surface = try ImageDecoder.pngSurface(image)
+            let scale = min(frame.width / image.width, frame.height / image.height)
+            cairo_save(pointer)
+            cairo_translate(pointer, frame.center.x - image.width * scale / 2, frame.center.y - image.height * scale / 2)
+            cairo_scale(pointer, scale, scale)
+            cairo_set_source_surface(pointer, surface.pointer, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
+            cairo_rectangle(pointer, 0, 0, image.width, image.height)
+            cairo_fill(pointer)
+            cairo_restore(pointer)
+        case .svg:
+            let handle = try ImageDecoder.svgHandle(image)
+            defer { g_object_unref(handle) }
+            var viewport = RsvgRectangle(x: frame.origin.x, y: frame.origin.y, width: frame.width, height: frame.height)
+            var error: UnsafeMutablePointer<GError>? = nil
+            cairo_save(pointer)
+            let drawn = rsvg_handle_render_document(handle, pointer, &viewport, &error)
+            cairo_restore(pointer)
+            if drawn == 0 {
+                throw RenderError(.artwork, "\(image.name): librsvg could not draw it: \(ImageDecoder.message(taking: error))")
+            }
+        }
+        try check("drawing \(image.name)")
+    }
+}
+
+/// Decodes user images with Cairo (PNG) and librsvg (SVG), with typed errors naming the file.
+enum ImageDecoder {
+    /// The largest width or height of a PNG accepted as artwork, in pixels.
+    static let maximumPixels = 8192
+
+    /// Reads a PNG's size from its header, checking the signature and the size limit.
+    static func pngSize(_ bytes: [UInt8], name: String) throws(RenderError) -> (width: Int, height: Int) {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw RenderError(.artwork, "\(name): not a PNG file (the PNG signature and header are missing)")
+        }
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let (width, height) = (word(16), word(20))
+        guard width > 0, height > 0 else { throw RenderError(.artwork, "\(name): the PNG header gives a size of 0") }
+        guard width <= maximumPixels, height <= maximumPixels else {
+            throw RenderError(.artwork, "\(name): \(width) × \(height) pixels is too large for artwork (at most \(maximumPixels) × \(maximumPixels))")
+        }
+        return (width, height)
+    }
+
+    /// Decodes a PNG into a Cairo image surface.
+    static func pngSurface(_ image: ArtworkImage) throws(RenderError) -> CairoSurface {
+        let reader = ByteReader(image.bytes)
+        let raw = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream({ closure, data, length in
+                let reader = Unmanaged<ByteReader>.fromOpaque(closure!).takeUnretainedValue()
+                return reader.read(into: data!, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+            }, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        do {
+            return try CairoSurface(taking: raw, what: "decoding \(image.name)")
+        } catch {
+            throw RenderError(.artwork, "\(image.name): the PNG is corrupt or unreadable (\(error.message))")
+        }
+    }
+
+    /// Parses an SVG with librsvg.
+    static func svgHandle(_ image: ArtworkImage) throws(RenderError) -> UnsafeMutablePointer<RsvgHandle> {
+        var error: UnsafeMutablePointer<GError>? = nil
+        let handle = image.bytes.withUnsafeBufferPointer { buffer in
+            rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
+        }
+        guard let handle else {
+            throw RenderError(.artwork, "\(image.name): not a readable SVG: \(message(taking: error))")
+        }
+        return handle
+    }
+
+    /// The size an SVG declares: its viewBox, or else its width and height in pixels.
+    static func svgSize(_ bytes: [UInt8], name: String) throws(RenderError) -> (width: Double, height: Double) {
+        let handle = try svgHandle(ArtworkImage(name: name, format: .svg, bytes: bytes, width: 1, height: 1))
+        defer { g_object_unref(handle) }
+        var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
+        var width = RsvgLength(), height = RsvgLength(), viewBox = RsvgRectangle()
+        rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &viewBox)
+        if hasViewBox != 0, viewBox.width > 0, viewBox.height > 0 { return (viewBox.width, viewBox.height) }
+        if hasWidth != 0, hasHeight != 0, width.unit == RSVG_UNIT_PX, height.unit == RSVG_UNIT_PX, width.length > 0, height.length > 0 {
+            return (width.length, height.length)
+        }
+        throw RenderError(.artwork, "\(name): the SVG has no viewBox and no width and height in pixels, so it cannot be scaled")
+    }
+
+    /// The text of a GError, which is freed.
+    static func message(taking error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}
+
+/// Feeds bytes to Cairo's PNG reader.
+private final class ByteReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Bool {
+        guard count <= bytes.count - offset else { return false }
+        bytes.withUnsafeBufferPointer { source in
+            buffer.update(from: source.baseAddress! + offset, count: count)
+        }
+        offset += count
+        return true
+    }
+}

@@ -1,0 +1,54 @@
+internal import CPlayingCardsCairo
+import PlayingCardLayout
+
+/// Renders drawings to bytes with Cairo: PNG through the project's encoder, PDF through Cairo's
+/// PDF surface.
+enum CairoOutput {
+    static func png(_ drawing: Drawing, width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        let surface = try CairoSurface.image(width: width, height: height)
+        let context = try CairoContext(surface: surface)
+        try context.draw(drawing, scaleX: Double(width) / drawing.width, scaleY: Double(height) / drawing.height)
+        cairo_surface_flush(surface.pointer)
+        try surface.check("drawing \(drawing.title)")
+        guard let data = cairo_image_surface_get_data(surface.pointer) else {
+            throw RenderError(.drawing, "cairo gave no pixels for \(drawing.title)")
+        }
+        return PNGEncoder.encode(pixels: UnsafeRawPointer(data), width: width, height: height,
+                                 stride: Int(cairo_image_surface_get_stride(surface.pointer)))
+    }
+
+    static func pdf(_ drawing: Drawing) throws(RenderError) -> [UInt8] {
+        let sink = ByteSink()
+        let pointsPerUnit = 72 / 25.4
+        let raw = withExtendedLifetime(sink) {
+            cairo_pdf_surface_create_for_stream({ closure, data, length in
+                Unmanaged<ByteSink>.fromOpaque(closure!).takeUnretainedValue().append(data!, Int(length))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque(), drawing.width * pointsPerUnit, drawing.height * pointsPerUnit)
+        }
+        try withExtendedLifetime(sink) { () throws(RenderError) in
+            let surface = try CairoSurface(taking: raw, what: "a PDF surface")
+            // A fixed date keeps the file byte-identical from run to run.
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, drawing.title)
+            cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "swift-playing-cards")
+            do {
+                let context = try CairoContext(surface: surface)
+                try context.draw(drawing, scaleX: pointsPerUnit, scaleY: pointsPerUnit)
+                cairo_show_page(context.pointer)
+                try context.check("finishing the page")
+            }
+            try surface.finish()
+        }
+        return sink.bytes
+    }
+}
+
+/// Collects what a Cairo stream surface writes; it must outlive `cairo_surface_finish`.
+final class ByteSink {
+    var bytes: [UInt8] = []
+
+    func append(_ data: UnsafePointer<UInt8>, _ count: Int) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: count))
+    }
+}

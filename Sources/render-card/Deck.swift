@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import PlayingCards
+import PlayingCardRendering
+import Synchronization
+
+/// `render-card deck --out DIR`: every card, on all cores.
+struct Deck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render the whole deck into a folder, one file per card.",
+        discussion: """
+            Files are named by card code: AS.png … KH.png, X1/X2 for the jokers, back.png.
+
+            Examples:
+              render-card deck --out deck
+              render-card deck --out deck --format svg --jokers --back --theme four-color
+            """
+    )
+
+    @Option(help: "The folder to write into (made if missing).")
+    var out: String
+
+    @Option(help: "png, svg or pdf.")
+    var format: String = "png"
+
+    @Flag(help: "Add the black and red jokers (X1, X2).")
+    var jokers = false
+
+    @Flag(help: "Add the card back (back.<ext>).")
+    var back = false
+
+    @OptionGroup(title: "Style") var style: StyleOptions
+
+    func run() throws {
+        guard let format = ImageFormat(fileExtension: format) else {
+            throw ValidationError("--format '\(self.format)' is not a format: use png, svg or pdf")
+        }
+        let style = try style.makeStyle()
+        var subjects = PlayingCard.standardDeck.map(Subject.card)
+        if jokers { subjects += [.card(.joker(.black)), .card(.joker(.red))] }
+        if back { subjects.append(.back) }
+        try reportingFailures {
+            let renderer = try CardRenderer(style: style)
+            let images = try Self.renderInParallel(subjects, with: renderer, as: format)
+            let files = zip(subjects, images).map { subject, bytes in
+                (path: URL(fileURLWithPath: out).appendingPathComponent("\(subject.fileStem).\(format.fileExtension)").path, bytes: bytes)
+            }
+            try OutputWriter.writeAll(files, into: out)
+            print("Wrote \(files.count) cards to \(out)")
+        }
+    }
+
+    /// Renders every subject, one per core at a time; the first error wins.
+    static func renderInParallel(_ subjects: [Subject], with renderer: CardRenderer, as format: ImageFormat) throws(RenderError) -> [[UInt8]] {
+        let results = Mutex<[Result<[UInt8], RenderError>?]>(Array(repeating: nil, count: subjects.count))
+        DispatchQueue.concurrentPerform(iterations: subjects.count) { i in
+            let result = Result { () throws(RenderError) in try subjects[i].render(with: renderer, as: format) }
+            results.withLock { $0[i] = result }
+        }
+        let all = results.withLock { $0 }
+        var images: [[UInt8]] = []
+        for result in all { images.append(try result!.get()) }
+        return images
+    }
+}

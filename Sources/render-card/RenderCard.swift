@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// `render-card`: draws playing cards as PNG, SVG or PDF.
+@main
+struct RenderCard: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render-card",
+        abstract: "Render playing cards as PNG, SVG or PDF.",
+        discussion: """
+            Examples:
+              render-card QH -o qh.png
+              render-card AS 10H X1 --out cards --format svg
+              render-card KS -o - --format svg > ks.svg
+              render-card deck --out deck --jokers --back
+              render-card deck --out print --format pdf --size bridge --bleed 3 --no-border
+
+            Card codes: rank A 2-10 (or T) J Q K then suit S H D C, e.g. QH, 10D, TS;
+            X1 and X2 for the black and red joker; "back" for the card back. Any notation
+            the PlayingCards library reads also works (Q♥, "queen of hearts").
+
+            Sizes: the largest card image is \(CardLimits.maximumPixels) px a side and \(CardLimits.maximumArea) million
+            pixels; cards are at most \(CardLimits.maximumMillimetres) mm a side; --dpi \(CardLimits.resolutions); --bleed \(CardLimits.bleeds) mm.
+
+            Exit codes: 0 success; 64 bad arguments (card code, option, size); 65 bad artwork
+            (missing, unreadable, corrupt or too large file); 70 drawing failed; 73 an output
+            file or folder could not be written. A failed run leaves no output file behind.
+            """,
+        subcommands: [Cards.self, Deck.self],
+        defaultSubcommand: Cards.self
+    )
+}
