@@ -21,25 +21,21 @@ let package = Package(
         .target(name: "PlayingCards"),
         // Card geometry in card units: pure layout for the renderer, no Cairo.
         .target(name: "PlayingCardLayout", dependencies: ["PlayingCards"]),
-        // Cairo and librsvg, as the Debian packages install them. The module names carry the
-        // project's prefix: a plain `CCairo` clashes with other packages.
+        // Cairo, as the Debian package installs it. The module name carries the project's
+        // prefix: a plain `CCairo` clashes with other packages.
         .systemLibrary(
             name: "CPlayingCardsCairo",
             path: "Sources/CSystem/CPlayingCardsCairo",
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        .systemLibrary(
-            name: "CPlayingCardsRsvg",
-            path: "Sources/CSystem/CPlayingCardsRsvg",
-            pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"])]
-        ),
+        // librsvg, for users' SVG artwork: loaded with dlopen on first use (see the header).
+        .target(name: "CPlayingCardsRsvgLoader", linkerSettings: [.linkedLibrary("dl")]),
         // Card layout drawn with Cairo (PNG, PDF) and written as SVG; the default artwork in
         // Assets/ is compiled into the library (Assets is a link to the top-level folder).
         .target(
             name: "PlayingCardRendering",
-            dependencies: ["PlayingCards", "PlayingCardLayout", "CPlayingCardsCairo", "CPlayingCardsRsvg"],
+            dependencies: ["PlayingCards", "PlayingCardLayout", "CPlayingCardsCairo", "CPlayingCardsRsvgLoader"],
             resources: [.embedInCode("Assets")]
         ),
         .executableTarget(

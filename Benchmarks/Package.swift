@@ -23,12 +23,24 @@ let package = Package(
             path: "Benchmarks/Shuffling",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Rendering",
+            dependencies: [
+                .product(name: "PlayingCards", package: root),
+                .product(name: "PlayingCardRendering", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Rendering",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Interleaved timing for the ratios: `make bench` runs it after the suite above.
         .executableTarget(
             name: "ShuffleRatios",
             dependencies: [.product(name: "PlayingCards", package: root)],
             path: "Sources/ShuffleRatios"
         ),
+        // The render-card binary beside the peer workflow: `make bench` runs it last.
+        .executableTarget(name: "RenderRatios", path: "Sources/RenderRatios"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import PlayingCards
 import PlayingCardRendering
 
@@ -50,13 +49,15 @@ struct Cards: ParsableCommand {
             let images = try subjects.map { subject throws(RenderError) in try subject.render(with: renderer, as: format) }
             if let output {
                 if output == "-" {
-                    FileHandle.standardOutput.write(Data(images[0]))
+                    guard OutputWriter.writeAll(images[0], to: 1) else {
+                        throw Failure(output: "cannot write to standard output: \(OutputWriter.lastError())")
+                    }
                 } else {
                     try OutputWriter.writeAll([(output, images[0])], into: nil)
                 }
             } else if let out {
                 let files = zip(subjects, images).map { subject, bytes in
-                    (path: URL(fileURLWithPath: out).appendingPathComponent("\(subject.fileStem).\(format.fileExtension)").path, bytes: bytes)
+                    (path: joinPath(out, "\(subject.fileStem).\(format.fileExtension)"), bytes: bytes)
                 }
                 try OutputWriter.writeAll(files, into: out)
             }
@@ -71,7 +72,8 @@ struct Cards: ParsableCommand {
             return chosen
         }
         if let output, output != "-" {
-            let ext = URL(fileURLWithPath: output).pathExtension
+            let name = output.split(separator: "/").last.map(String.init) ?? output
+            let ext = name.contains(".") ? String(name.split(separator: ".").last!) : ""
             guard let chosen = ImageFormat(fileExtension: ext) else {
                 throw ValidationError("cannot tell the format of '\(output)' from its extension: name it .png, .svg or .pdf, or give --format")
             }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Dispatch
 import PlayingCards
 import PlayingCardRendering
 import Synchronization
@@ -43,7 +43,7 @@ struct Deck: ParsableCommand {
             let renderer = try CardRenderer(style: style)
             let images = try Self.renderInParallel(subjects, with: renderer, as: format)
             let files = zip(subjects, images).map { subject, bytes in
-                (path: URL(fileURLWithPath: out).appendingPathComponent("\(subject.fileStem).\(format.fileExtension)").path, bytes: bytes)
+                (path: joinPath(out, "\(subject.fileStem).\(format.fileExtension)"), bytes: bytes)
             }
             try OutputWriter.writeAll(files, into: out)
             print("Wrote \(files.count) cards to \(out)")

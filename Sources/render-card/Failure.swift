@@ -1,7 +1,6 @@
 import ArgumentParser
 import PlayingCardRendering
 
-import Foundation
 
 /// A failure with the exit code `--help` documents for its kind.
 struct Failure: Error {
@@ -37,6 +36,6 @@ func reportingFailures(_ body: () throws -> Void) throws {
 }
 
 private func exit(_ failure: Failure) -> ExitCode {
-    FileHandle.standardError.write(Data("render-card: error: \(failure.message)\n".utf8))
+    _ = OutputWriter.writeAll(Array("render-card: error: \(failure.message)\n".utf8), to: 2)
     return ExitCode(failure.exitCode)
 }

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes output files so that a failed run leaves nothing behind: each file goes to a temporary
 /// name in its folder and is renamed into place; if any write fails, the files and the folder
@@ -9,51 +15,47 @@ struct OutputWriter {
 
     /// Makes `folder` if it does not exist (its parent must).
     mutating func prepare(folder: String) throws(Failure) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw Failure(output: "\(folder) exists and is not a folder") }
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(output: "\(folder) exists and is not a folder") }
             return
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-            createdFolder = folder
-        } catch {
-            throw Failure(output: "cannot create folder \(folder): \(Self.reason(error))")
+        guard mkdir(folder, 0o755) == 0 else {
+            throw Failure(output: "cannot create folder \(folder): \(Self.lastError())")
         }
+        createdFolder = folder
     }
 
     /// Writes `bytes` to `path` atomically.
     mutating func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try Data(bytes).write(to: temporary)
-            if FileManager.default.fileExists(atPath: path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
-                created.append(path)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw Failure(output: "cannot write \(path): \(Self.reason(error))")
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(folder).\(name).\(getpid()).tmp"
+        var info = stat()
+        let existed = stat(path, &info) == 0
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw Failure(output: "cannot write \(path): \(Self.lastError())") }
+        let written = Self.writeAll(bytes, to: descriptor)
+        let closed = close(descriptor) == 0
+        guard written, closed else {
+            let reason = Self.lastError()
+            unlink(temporary)
+            throw Failure(output: "cannot write \(path): \(reason)")
         }
+        // rename(2) replaces the target in one step: readers see the old file or the new one.
+        guard rename(temporary, path) == 0 else {
+            let reason = Self.lastError()
+            unlink(temporary)
+            throw Failure(output: "cannot write \(path): \(reason)")
+        }
+        if !existed { created.append(path) }
     }
 
     /// Removes what this run created: called when the run fails.
     func rollBack() {
-        for path in created { try? FileManager.default.removeItem(atPath: path) }
-        if let createdFolder { try? FileManager.default.removeItem(atPath: createdFolder) }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
-        return nsError.localizedDescription
+        for path in created { unlink(path) }
+        if let createdFolder { rmdir(createdFolder) }
     }
 
     /// Writes every file, or none.
@@ -67,4 +69,23 @@ struct OutputWriter {
             throw error
         }
     }
+
+    /// Writes all of `bytes` to an open file descriptor.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, bytes.count - done) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
+        }
+        return true
+    }
+
+    static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+/// `folder/name`.
+func joinPath(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
 }

@@ -119,7 +119,8 @@ public struct VectorArtError: Error, Sendable, Hashable, CustomStringConvertible
     init(_ description: String) { self.description = description }
 }
 
-/// Splits XML text into its element tags; enough for the artwork subset.
+/// Splits XML text into its element tags; enough for the artwork subset. Works on UTF-8 bytes,
+/// since the built-in art is parsed every time a program starts.
 enum XMLTagScanner {
     struct Tag {
         var name: String
@@ -127,47 +128,66 @@ enum XMLTagScanner {
     }
 
     static func tags(in text: String) throws(VectorArtError) -> [Tag] {
+        let bytes = Array(text.utf8)
         var tags: [Tag] = []
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "<") {
-            rest = rest[open...]
-            if rest.hasPrefix("<!--") {
-                var end = rest.index(rest.startIndex, offsetBy: 4)
-                while end < rest.endIndex, !rest[end...].hasPrefix("-->") { end = rest.index(after: end) }
-                guard end < rest.endIndex else { throw VectorArtError("a comment is not closed") }
-                rest = rest[rest.index(end, offsetBy: 3)...]
+        var i = 0
+        let n = bytes.count
+        func starts(with prefix: String, at index: Int) -> Bool {
+            let p = Array(prefix.utf8)
+            return index + p.count <= n && Array(bytes[index..<index + p.count]) == p
+        }
+        while i < n {
+            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            if starts(with: "<!--", at: i) {
+                var end = i + 4
+                while end < n, !starts(with: "-->", at: end) { end += 1 }
+                guard end < n else { throw VectorArtError("a comment is not closed") }
+                i = end + 3
                 continue
             }
-            guard let close = rest.firstIndex(of: ">") else { throw VectorArtError("a tag is not closed") }
-            let body = rest[rest.index(after: open)..<close]
-            rest = rest[rest.index(after: close)...]
-            if body.hasPrefix("?") || body.hasPrefix("/") || body.hasPrefix("!") { continue }
-            tags.append(try parse(body.hasSuffix("/") ? body.dropLast() : body))
+            guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { throw VectorArtError("a tag is not closed") }
+            let first = bytes[i + 1]
+            if first != UInt8(ascii: "?") && first != UInt8(ascii: "/") && first != UInt8(ascii: "!") {
+                var end = close
+                if bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+                tags.append(try parse(bytes[(i + 1)..<end]))
+            }
+            i = close + 1
         }
         return tags
     }
 
-    private static func parse(_ body: Substring) throws(VectorArtError) -> Tag {
-        var scanner = body.drop(while: \.isWhitespace)
-        let name = String(scanner.prefix(while: { !$0.isWhitespace }))
-        scanner = scanner.dropFirst(name.count)
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+
+    private static func parse(_ body: ArraySlice<UInt8>) throws(VectorArtError) -> Tag {
+        var i = body.startIndex
+        let end = body.endIndex
+        while i < end, isSpace(body[i]) { i += 1 }
+        let nameStart = i
+        while i < end, !isSpace(body[i]) { i += 1 }
+        let name = String(decoding: body[nameStart..<i], as: UTF8.self)
         var attributes: [String: String] = [:]
         while true {
-            scanner = scanner.drop(while: \.isWhitespace)
-            guard !scanner.isEmpty else { break }
-            let key = scanner.prefix(while: { $0 != "=" && !$0.isWhitespace })
-            scanner = scanner.dropFirst(key.count).drop(while: \.isWhitespace)
-            guard scanner.first == "=" else { throw VectorArtError("<\(name)> attribute \(key) has no value") }
-            scanner = scanner.dropFirst().drop(while: \.isWhitespace)
-            guard let quote = scanner.first, quote == "\"" || quote == "'" else {
+            while i < end, isSpace(body[i]) { i += 1 }
+            guard i < end else { break }
+            let keyStart = i
+            while i < end, body[i] != UInt8(ascii: "="), !isSpace(body[i]) { i += 1 }
+            let key = String(decoding: body[keyStart..<i], as: UTF8.self)
+            while i < end, isSpace(body[i]) { i += 1 }
+            guard i < end, body[i] == UInt8(ascii: "=") else { throw VectorArtError("<\(name)> attribute \(key) has no value") }
+            i += 1
+            while i < end, isSpace(body[i]) { i += 1 }
+            guard i < end, body[i] == UInt8(ascii: "\"") || body[i] == UInt8(ascii: "'") else {
                 throw VectorArtError("<\(name)> attribute \(key) is not quoted")
             }
-            scanner = scanner.dropFirst()
-            let value = scanner.prefix(while: { $0 != quote })
-            scanner = scanner.dropFirst(value.count)
-            guard scanner.first == quote else { throw VectorArtError("<\(name)> attribute \(key) is not closed") }
-            scanner = scanner.dropFirst()
-            if !key.hasPrefix("xmlns") && !key.hasPrefix("xml:") { attributes[String(key)] = String(value) }
+            let quote = body[i]
+            i += 1
+            let valueStart = i
+            while i < end, body[i] != quote { i += 1 }
+            guard i < end else { throw VectorArtError("<\(name)> attribute \(key) is not closed") }
+            let value = String(decoding: body[valueStart..<i], as: UTF8.self)
+            i += 1
+            if !key.hasPrefix("xmlns") && !key.hasPrefix("xml:") { attributes[key] = value }
         }
         return Tag(name: name, attributes: attributes)
     }

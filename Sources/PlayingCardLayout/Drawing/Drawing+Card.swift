@@ -170,9 +170,8 @@ private struct CardDrawingBuilder {
         if let source = design.artwork.source(for: card) {
             defineArt(source, accent: color, frame: frame)
             // Double-ended: the picture's top half, then the same turned 180° about the centre.
-            let topHalf = Path.rectangle(Rect(x: frame.origin.x, y: frame.origin.y, width: frame.width, height: frame.height / 2))
-            items.append(.group([.use("a", transform: .identity)], transform: .identity, clip: topHalf))
-            items.append(.group([.use("a", transform: .identity)], transform: halfTurn, clip: topHalf))
+            let topHalf = Rect(x: frame.origin.x, y: frame.origin.y, width: frame.width, height: frame.height / 2)
+            items.append(.doubleEnded([.use("a", transform: .identity)], half: topHalf, center: cardCenter))
         }
         let line = 0.004 * layout.height
         items.append(.path(.rectangle(frame), fill: nil, stroke: Drawing.Stroke(color: color, width: line)))

@@ -67,6 +67,10 @@ public struct Drawing: Sendable, Hashable {
         /// Shapes drawn under `transform`, clipped to `clip` (in the group's transformed
         /// coordinates) when one is given.
         case group([Item], transform: AffineTransform, clip: Path?)
+        /// Shapes drawn clipped to `half`, then drawn again turned 180° about `center` (clipped to
+        /// the turned `half`): a double-ended court card. Backends may draw the shapes once and
+        /// copy them.
+        case doubleEnded([Item], half: Rect, center: Point)
         /// An image the user supplied, scaled to fit `frame` with its aspect ratio kept and centred.
         case image(ArtworkImage, frame: Rect)
     }

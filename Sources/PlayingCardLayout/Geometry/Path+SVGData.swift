@@ -109,21 +109,53 @@ private struct PathDataScanner {
     mutating func number() throws(Path.DataError) -> Double {
         skipSeparators()
         let begin = offset
-        if let b = peek(), b == UInt8(ascii: "-") || b == UInt8(ascii: "+") { offset += 1 }
-        var digits = false, dot = false
-        while let b = peek() {
-            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") { digits = true; offset += 1 }
-            else if b == UInt8(ascii: ".") && !dot { dot = true; offset += 1 }
-            else { break }
-        }
-        if digits, let b = peek(), b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+        var negative = false
+        if let b = peek(), b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
+            negative = b == UInt8(ascii: "-")
             offset += 1
-            if let s = peek(), s == UInt8(ascii: "-") || s == UInt8(ascii: "+") { offset += 1 }
-            while let d = peek(), d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9") { offset += 1 }
         }
-        guard digits, let value = Double(String(decoding: bytes[begin..<offset], as: UTF8.self)), value.isFinite else {
-            throw Path.DataError(description: "expected a number at offset \(begin)")
+        // Digits into an integer mantissa and a power of ten; exact for the short numbers of path data.
+        var mantissa: UInt64 = 0, exponent = 0, digits = 0, dot = false
+        while let b = peek() {
+            if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                if mantissa < 100_000_000_000_000_000 {
+                    mantissa = mantissa * 10 + UInt64(b - UInt8(ascii: "0"))
+                    if dot { exponent -= 1 }
+                } else if !dot {
+                    exponent += 1
+                }
+                digits += 1
+                offset += 1
+            } else if b == UInt8(ascii: ".") && !dot {
+                dot = true
+                offset += 1
+            } else {
+                break
+            }
         }
-        return value
+        guard digits > 0 else { throw Path.DataError(description: "expected a number at offset \(begin)") }
+        if let b = peek(), b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+            offset += 1
+            var sign = 1, power = 0, powerDigits = 0
+            if let s = peek(), s == UInt8(ascii: "-") || s == UInt8(ascii: "+") {
+                sign = s == UInt8(ascii: "-") ? -1 : 1
+                offset += 1
+            }
+            while let d = peek(), d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9") {
+                power = min(power * 10 + Int(d - UInt8(ascii: "0")), 400)
+                powerDigits += 1
+                offset += 1
+            }
+            guard powerDigits > 0 else { throw Path.DataError(description: "expected an exponent at offset \(offset)") }
+            exponent += sign * power
+        }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            for _ in 0..<(-exponent) { value /= 10 }
+        } else {
+            for _ in 0..<exponent { value *= 10 }
+        }
+        guard value.isFinite else { throw Path.DataError(description: "number out of range at offset \(begin)") }
+        return negative ? -value : value
     }
 }

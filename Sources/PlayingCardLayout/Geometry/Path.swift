@@ -128,3 +128,15 @@ public struct Path: Sendable, Hashable {
         elements.reduce(0) { count, element in if case .move = element { count + 1 } else { count } }
     }
 }
+
+extension Path {
+    /// The rectangle this path outlines, if it is one closed axis-aligned rectangle.
+    public var axisAlignedRectangle: Rect? {
+        guard elements.count == 5, case .move(let a) = elements[0], case .line(let b) = elements[1],
+              case .line(let c) = elements[2], case .line(let d) = elements[3], elements[4] == .close else { return nil }
+        let horizontalFirst = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
+        let verticalFirst = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
+        guard horizontalFirst || verticalFirst else { return nil }
+        return Rect(x: min(a.x, c.x), y: min(a.y, c.y), width: abs(c.x - a.x), height: abs(c.y - a.y))
+    }
+}

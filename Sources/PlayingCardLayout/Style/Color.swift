@@ -17,6 +17,10 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``ColorError`` naming the text and the forms accepted.
     public init(parsing text: String) throws(ColorError) {
+        if let fast = Self.hex(text.utf8) {
+            self = fast
+            return
+        }
         let trimmed = text.trimmingWhitespace().lowercased()
         if let named = Self.names[trimmed] {
             self = named
@@ -32,6 +36,24 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         case 8: self.init(red: byte(0), green: byte(2), blue: byte(4), alpha: byte(6))
         default: throw ColorError(text: text)
         }
+    }
+
+    /// `#rrggbb` or `#rrggbbaa` read straight from bytes: the common case, and quick.
+    private static func hex(_ utf8: String.UTF8View) -> Color? {
+        guard utf8.count == 7 || utf8.count == 9, utf8.first == UInt8(ascii: "#") else { return nil }
+        var values: [UInt8] = []
+        var high: UInt8? = nil
+        for byte in utf8.dropFirst() {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            if let h = high { values.append(h << 4 | digit); high = nil } else { high = digit }
+        }
+        return Color(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 255)
     }
 
     /// The colour names ``init(parsing:)`` knows.

@@ -1,4 +1,3 @@
-import Foundation
 import PlayingCards
 import PlayingCardLayout
 
@@ -8,16 +7,15 @@ enum ArtworkFolder {
     static let maximumFileBytes = 16 << 20
 
     static func load(_ folder: String) throws(RenderError) -> CardArtwork {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileReading.kind(of: folder) == .folder else {
             throw RenderError(.artwork, "art folder \(folder) does not exist or is not a folder")
         }
-        let base = URL(fileURLWithPath: folder)
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
         func find(_ stems: [String]) throws(RenderError) -> CardArtwork.Source? {
             for stem in stems {
                 for format in [ArtworkImage.Format.svg, .png] {
-                    let url = base.appendingPathComponent("\(stem).\(format.rawValue)")
-                    if FileManager.default.fileExists(atPath: url.path) { return .image(try image(at: url, format: format)) }
+                    let path = base + "\(stem).\(format.rawValue)"
+                    if FileReading.kind(of: path) != .missing { return .image(try image(at: path, format: format)) }
                 }
             }
             return nil
@@ -46,22 +44,9 @@ enum ArtworkFolder {
     }
 
     /// Reads and checks one file: size limit, format, decodable.
-    static func image(at url: URL, format: ArtworkImage.Format) throws(RenderError) -> ArtworkImage {
-        let name = url.path
-        let size: Int
-        do {
-            size = (try FileManager.default.attributesOfItem(atPath: name)[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
-            throw RenderError(.artwork, "\(name): cannot be read (\(error.localizedDescription))")
-        }
-        guard size <= maximumFileBytes else {
-            throw RenderError(.artwork, "\(name): \(size) bytes is too large for artwork (at most \(maximumFileBytes >> 20) MiB)")
-        }
-        guard let data = FileManager.default.contents(atPath: name) else {
-            throw RenderError(.artwork, "\(name): cannot be read (check its permissions)")
-        }
-        guard !data.isEmpty else { throw RenderError(.artwork, "\(name): the file is empty") }
-        let bytes = [UInt8](data)
+    static func image(at name: String, format: ArtworkImage.Format) throws(RenderError) -> ArtworkImage {
+        let bytes = try FileReading.contents(of: name, limit: maximumFileBytes)
+        guard !bytes.isEmpty else { throw RenderError(.artwork, "\(name): the file is empty") }
         switch format {
         case .png:
             let (width, height) = try ImageDecoder.pngSize(bytes, name: name)

@@ -8,6 +8,8 @@ extension CairoContext {
         cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
         cairo_set_line_cap(pointer, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(pointer, CAIRO_LINE_JOIN_ROUND)
+        // Curves flattened to within a quarter pixel: indistinguishable, and cheaper to stroke.
+        cairo_set_tolerance(pointer, 0.25)
         var symbols: [String: [Drawing.Item]] = [:]
         for symbol in drawing.symbols { symbols[symbol.id] = symbol.items }
         try draw(drawing.items, symbols: symbols)
@@ -31,13 +33,33 @@ extension CairoContext {
                 cairo_save(pointer)
                 apply(transform)
                 if let clip {
-                    add(clip)
+                    addClip(clip)
                     cairo_clip(pointer)
                 }
                 try draw(content, symbols: symbols)
                 cairo_restore(pointer)
             case .image(let image, let frame):
                 try drawImage(image, in: frame)
+            case .doubleEnded(let content, let half, let center):
+                // Drawn once into a group the size of the half, then painted twice.
+                cairo_save(pointer)
+                addClip(.rectangle(half))
+                cairo_clip(pointer)
+                cairo_push_group(pointer)
+                try draw(content, symbols: symbols)
+                let picture = cairo_pop_group(pointer)
+                defer { cairo_pattern_destroy(picture) }
+                cairo_set_source(pointer, picture)
+                cairo_paint(pointer)
+                cairo_restore(pointer)
+                cairo_save(pointer)
+                apply(.translation(x: -center.x, y: -center.y).concatenating(.rotation(.pi)).concatenating(.translation(x: center.x, y: center.y)))
+                addClip(.rectangle(half))
+                cairo_clip(pointer)
+                cairo_set_source(pointer, picture)
+                cairo_pattern_set_filter(picture, CAIRO_FILTER_NEAREST)
+                cairo_paint(pointer)
+                cairo_restore(pointer)
             }
         }
     }
@@ -58,6 +80,28 @@ extension CairoContext {
             case .close: cairo_close_path(pointer)
             }
         }
+    }
+
+    /// Adds a clip path; an axis-aligned rectangle is snapped to whole device pixels, which Cairo
+    /// clips cheaply (an unaligned clip makes it composite every shape through a mask).
+    func addClip(_ path: Path) {
+        guard let rect = path.axisAlignedRectangle else {
+            add(path)
+            return
+        }
+        var x0 = rect.origin.x, y0 = rect.origin.y, x1 = x0 + rect.width, y1 = y0 + rect.height
+        cairo_user_to_device(pointer, &x0, &y0)
+        cairo_user_to_device(pointer, &x1, &y1)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(pointer, &matrix)
+        cairo_save(pointer)
+        cairo_identity_matrix(pointer)
+        cairo_new_path(pointer)
+        let (left, right) = (min(x0, x1).rounded(), max(x0, x1).rounded())
+        let (top, bottom) = (min(y0, y1).rounded(), max(y0, y1).rounded())
+        cairo_rectangle(pointer, left, top, right - left, bottom - top)
+        // The path survives restore; only the matrix returns.
+        cairo_restore(pointer)
     }
 
     func setColor(_ color: Color) {

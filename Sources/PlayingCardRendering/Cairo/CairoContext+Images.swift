@@ -1,5 +1,5 @@
 internal import CPlayingCardsCairo
-internal import CPlayingCardsRsvg
+internal import CPlayingCardsRsvgLoader
 import PlayingCardLayout
 
 extension CairoContext {
@@ -18,15 +18,16 @@ extension CairoContext {
             cairo_fill(pointer)
             cairo_restore(pointer)
         case .svg:
+            let rsvg = try ImageDecoder.rsvg(for: image.name)
             let handle = try ImageDecoder.svgHandle(image)
-            defer { g_object_unref(handle) }
-            var viewport = RsvgRectangle(x: frame.origin.x, y: frame.origin.y, width: frame.width, height: frame.height)
-            var error: UnsafeMutablePointer<GError>? = nil
+            defer { rsvg.object_unref(handle) }
+            var viewport = spc_rsvg_rectangle(x: frame.origin.x, y: frame.origin.y, width: frame.width, height: frame.height)
+            var error: UnsafeMutablePointer<spc_gerror>? = nil
             cairo_save(pointer)
-            let drawn = rsvg_handle_render_document(handle, pointer, &viewport, &error)
+            let drawn = rsvg.handle_render_document(handle, UnsafeMutableRawPointer(pointer), &viewport, &error)
             cairo_restore(pointer)
             if drawn == 0 {
-                throw RenderError(.artwork, "\(image.name): librsvg could not draw it: \(ImageDecoder.message(taking: error))")
+                throw RenderError(.artwork, "\(image.name): librsvg could not draw it: \(ImageDecoder.message(taking: error, rsvg))")
             }
         }
         try check("drawing \(image.name)")
@@ -69,36 +70,47 @@ enum ImageDecoder {
         }
     }
 
+    /// librsvg's functions, or an error naming the file that needed them.
+    static func rsvg(for name: String) throws(RenderError) -> spc_rsvg_functions {
+        var failure: UnsafePointer<CChar>? = nil
+        guard let functions = spc_rsvg_load(&failure) else {
+            throw RenderError(.artwork, "\(name): SVG artwork needs librsvg, and \(failure.map { String(cString: $0) } ?? "it could not be loaded")")
+        }
+        return functions.pointee
+    }
+
     /// Parses an SVG with librsvg.
-    static func svgHandle(_ image: ArtworkImage) throws(RenderError) -> UnsafeMutablePointer<RsvgHandle> {
-        var error: UnsafeMutablePointer<GError>? = nil
+    static func svgHandle(_ image: ArtworkImage) throws(RenderError) -> UnsafeMutableRawPointer {
+        let rsvg = try rsvg(for: image.name)
+        var error: UnsafeMutablePointer<spc_gerror>? = nil
         let handle = image.bytes.withUnsafeBufferPointer { buffer in
-            rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
+            rsvg.handle_new_from_data(buffer.baseAddress, buffer.count, &error)
         }
         guard let handle else {
-            throw RenderError(.artwork, "\(image.name): not a readable SVG: \(message(taking: error))")
+            throw RenderError(.artwork, "\(image.name): not a readable SVG: \(message(taking: error, rsvg))")
         }
         return handle
     }
 
     /// The size an SVG declares: its viewBox, or else its width and height in pixels.
     static func svgSize(_ bytes: [UInt8], name: String) throws(RenderError) -> (width: Double, height: Double) {
+        let rsvg = try rsvg(for: name)
         let handle = try svgHandle(ArtworkImage(name: name, format: .svg, bytes: bytes, width: 1, height: 1))
-        defer { g_object_unref(handle) }
-        var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
-        var width = RsvgLength(), height = RsvgLength(), viewBox = RsvgRectangle()
-        rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &viewBox)
+        defer { rsvg.object_unref(handle) }
+        var hasWidth: Int32 = 0, hasHeight: Int32 = 0, hasViewBox: Int32 = 0
+        var width = spc_rsvg_length(), height = spc_rsvg_length(), viewBox = spc_rsvg_rectangle()
+        rsvg.handle_get_intrinsic_dimensions(handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &viewBox)
         if hasViewBox != 0, viewBox.width > 0, viewBox.height > 0 { return (viewBox.width, viewBox.height) }
-        if hasWidth != 0, hasHeight != 0, width.unit == RSVG_UNIT_PX, height.unit == RSVG_UNIT_PX, width.length > 0, height.length > 0 {
+        if hasWidth != 0, hasHeight != 0, width.unit == 0, height.unit == 0, width.length > 0, height.length > 0 {
             return (width.length, height.length)
         }
         throw RenderError(.artwork, "\(name): the SVG has no viewBox and no width and height in pixels, so it cannot be scaled")
     }
 
     /// The text of a GError, which is freed.
-    static func message(taking error: UnsafeMutablePointer<GError>?) -> String {
+    static func message(taking error: UnsafeMutablePointer<spc_gerror>?, _ rsvg: spc_rsvg_functions) -> String {
         guard let error else { return "unknown error" }
-        defer { g_error_free(error) }
+        defer { rsvg.error_free(error) }
         return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
 }

@@ -4,17 +4,27 @@ import PlayingCardLayout
 /// Renders drawings to bytes with Cairo: PNG through the project's encoder, PDF through Cairo's
 /// PDF surface.
 enum CairoOutput {
-    static func png(_ drawing: Drawing, width: Int, height: Int) throws(RenderError) -> [UInt8] {
+    /// Draws into a new image surface and hands its pixels to `body` while the surface lives.
+    static func rasterize<T>(_ drawing: Drawing, width: Int, height: Int,
+                             _ body: (CairoSurface) throws(RenderError) -> T) throws(RenderError) -> T {
         let surface = try CairoSurface.image(width: width, height: height)
-        let context = try CairoContext(surface: surface)
-        try context.draw(drawing, scaleX: Double(width) / drawing.width, scaleY: Double(height) / drawing.height)
+        do {
+            let context = try CairoContext(surface: surface)
+            try context.draw(drawing, scaleX: Double(width) / drawing.width, scaleY: Double(height) / drawing.height)
+        }
         cairo_surface_flush(surface.pointer)
         try surface.check("drawing \(drawing.title)")
-        guard let data = cairo_image_surface_get_data(surface.pointer) else {
-            throw RenderError(.drawing, "cairo gave no pixels for \(drawing.title)")
+        return try body(surface)
+    }
+
+    static func png(_ drawing: Drawing, width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        try rasterize(drawing, width: width, height: height) { surface throws(RenderError) in
+            guard let data = cairo_image_surface_get_data(surface.pointer) else {
+                throw RenderError(.drawing, "cairo gave no pixels for \(drawing.title)")
+            }
+            return PNGEncoder.encode(pixels: UnsafeRawPointer(data), width: width, height: height,
+                                     stride: Int(cairo_image_surface_get_stride(surface.pointer)))
         }
-        return PNGEncoder.encode(pixels: UnsafeRawPointer(data), width: width, height: height,
-                                 stride: Int(cairo_image_surface_get_stride(surface.pointer)))
     }
 
     static func pdf(_ drawing: Drawing) throws(RenderError) -> [UInt8] {

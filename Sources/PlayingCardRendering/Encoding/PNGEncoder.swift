@@ -25,21 +25,24 @@ enum PNGEncoder {
             if y > 0, memcmp(row, pixels + (y - 1) * stride, width * 4) == 0 {
                 deflate.literal(2)   // Up: a repeated row filters to zeros
                 deflate.zeros(width * channels)
+                deflate.endRow()
                 continue
             }
             deflate.literal(1)   // Sub
             var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-            var previousWord: UInt32? = nil
-            var run = 0
-            for x in 0..<width {
+            var x = 0
+            while x < width {
                 let word = row[x]
-                if word == previousWord {
-                    run += channels
+                if x > 0, word == row[x - 1] {
+                    // A run of the pixel before: Sub turns it into zero bytes.
+                    var end = x + 1
+                    // Four pixels a step while the run lasts, then one at a time.
+                    let four = SIMD4<UInt32>(repeating: word)
+                    while end + 4 <= width, UnsafeRawPointer(row + end).loadUnaligned(as: SIMD4<UInt32>.self) == four { end += 4 }
+                    while end < width, row[end] == word { end += 1 }
+                    deflate.zeros((end - x) * channels)
+                    x = end
                     continue
-                }
-                if run > 0 {
-                    deflate.zeros(run)
-                    run = 0
                 }
                 let pixel = straight(word)
                 deflate.literal(pixel.0 &- previous.0)
@@ -47,9 +50,9 @@ enum PNGEncoder {
                 deflate.literal(pixel.2 &- previous.2)
                 if !opaque { deflate.literal(pixel.3 &- previous.3) }
                 previous = pixel
-                previousWord = word
+                x += 1
             }
-            if run > 0 { deflate.zeros(run) }
+            deflate.endRow()
         }
         let zlib = deflate.finish()
 
@@ -92,31 +95,37 @@ enum PNGEncoder {
 
 /// A zlib stream of one DEFLATE block with the fixed Huffman code, taking literals and runs of
 /// zero bytes; it keeps the Adler-32 of the bytes as it goes.
-struct FixedDeflateWriter {
-    private var output: [UInt8]
+///
+/// The output buffer is sized for the worst case up front (9 bits a byte), so writing never
+/// checks for room. Adler-32 sums are kept in 64 bits and reduced once a row (``endRow()``): a
+/// row of up to 2^20 bytes cannot overflow them.
+struct FixedDeflateWriter: ~Copyable {
+    private let output: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
     private var count = 0
     private var bits: UInt64 = 0
-    private var bitCount = 0
-    private var adlerA: UInt32 = 1
-    private var adlerB: UInt32 = 0
-    private var lastByte: UInt8? = nil
+    private var bitCount: UInt64 = 0
+    private var adlerA: UInt64 = 1
+    private var adlerB: UInt64 = 0
+    private var lastByteIsZero = false
 
     init(capacity: Int) {
-        output = [UInt8](repeating: 0, count: capacity + 16)
+        self.capacity = capacity + 16
+        output = .allocate(capacity: self.capacity)
         output[0] = 0x78   // deflate, 32 KiB window
         output[1] = 0x01   // fastest, check bits
         count = 2
         put(0b011, 3)   // final block, fixed Huffman
     }
 
+    deinit { output.deallocate() }
+
     @inline(__always)
-    private mutating func put(_ value: UInt32, _ length: Int) {
-        bits |= UInt64(value) << UInt64(bitCount)
+    private mutating func put(_ value: UInt32, _ length: UInt64) {
+        bits |= UInt64(value) << bitCount
         bitCount += length
         if bitCount >= 32 {
-            output.withUnsafeMutableBytes { buffer in
-                buffer.storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, toByteOffset: count, as: UInt32.self)
-            }
+            UnsafeMutableRawPointer(output + count).storeBytes(of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
             count += 4
             bits >>= 32
             bitCount -= 32
@@ -128,22 +137,20 @@ struct FixedDeflateWriter {
     mutating func literal(_ byte: UInt8) {
         let code = FixedHuffman.literals[Int(byte)]
         put(code.bits, code.length)
-        adlerA &+= UInt32(byte)
-        if adlerA >= 65521 { adlerA -= 65521 }
+        adlerA &+= UInt64(byte)
         adlerB &+= adlerA
-        if adlerB >= 65521 { adlerB -= 65521 }
-        lastByte = byte
+        lastByteIsZero = byte == 0
     }
 
     /// `count` zero bytes, as back-references to the byte before when possible.
     mutating func zeros(_ count: Int) {
         guard count > 0 else { return }
         var left = count
-        if lastByte != 0 {
+        if !lastByteIsZero {
             literal(0)
             left -= 1
         }
-        adlerB = UInt32((UInt64(adlerB) + UInt64(adlerA) * UInt64(left)) % 65521)
+        adlerB &+= adlerA &* UInt64(left)
         while left >= 3 {
             let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
             let code = FixedHuffman.matches[length]
@@ -154,23 +161,29 @@ struct FixedDeflateWriter {
             let code = FixedHuffman.literals[0]
             put(code.bits, code.length)
         }
-        lastByte = 0
+        lastByteIsZero = true
     }
 
-    /// Ends the block and appends the Adler-32 checksum.
-    mutating func finish() -> [UInt8] {
+    /// Reduces the checksum sums; call at least once every 2^20 bytes.
+    mutating func endRow() {
+        adlerA %= 65521
+        adlerB %= 65521
+    }
+
+    /// Ends the block and returns the zlib stream with its Adler-32 checksum.
+    consuming func finish() -> [UInt8] {
         let end = FixedHuffman.literals[256]
         put(end.bits, end.length)
         while bitCount > 0 {
             output[count] = UInt8(truncatingIfNeeded: bits)
             count += 1
             bits >>= 8
-            bitCount = max(0, bitCount - 8)
+            bitCount = bitCount >= 8 ? bitCount - 8 : 0
         }
-        let adler = adlerB << 16 | adlerA
-        output.removeSubrange(count...)
-        output.appendBigEndian(adler)
-        return output
+        endRow()
+        var stream = Array(UnsafeBufferPointer(start: output, count: count))
+        stream.appendBigEndian(UInt32(adlerB) << 16 | UInt32(adlerA))
+        return stream
     }
 }
 
@@ -178,7 +191,7 @@ struct FixedDeflateWriter {
 enum FixedHuffman {
     struct Code {
         var bits: UInt32
-        var length: Int
+        var length: UInt64
     }
 
     static func reversed(_ code: UInt32, _ length: Int) -> UInt32 {
@@ -206,7 +219,7 @@ enum FixedHuffman {
         let symbol = literals[257 + index]
         var bits = symbol.bits, total = symbol.length
         bits |= UInt32(length - bases[index]) << UInt32(total)
-        total += extras[index]
+        total += UInt64(extras[index])
         // Distance code 0 is five zero bits.
         total += 5
         return Code(bits: bits, length: total)

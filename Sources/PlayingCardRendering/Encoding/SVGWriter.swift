@@ -90,6 +90,11 @@ struct SVGWriter {
             body += ">"
             for item in content { emit(item, transform: inner) }
             body += "</g>"
+        case .doubleEnded(let content, let half, let center):
+            let turn = AffineTransform.translation(x: -center.x, y: -center.y).concatenating(.rotation(.pi))
+                .concatenating(.translation(x: center.x, y: center.y))
+            emit(.group(content, transform: .identity, clip: .rectangle(half)), transform: transform)
+            emit(.group(content, transform: turn, clip: .rectangle(half)), transform: transform)
         case .image(let image, let frame):
             let type = image.format == .png ? "image/png" : "image/svg+xml"
             body += "<image\(Self.transformAttribute(transform)) x=\"\(Self.number(frame.origin.x))\" y=\"\(Self.number(frame.origin.y))\" width=\"\(Self.number(frame.width))\" height=\"\(Self.number(frame.height))\" href=\"data:\(type);base64,\(Base64.encode(image.bytes))\"/>"

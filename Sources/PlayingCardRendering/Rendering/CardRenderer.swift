@@ -71,6 +71,19 @@ public struct CardRenderer: Sendable {
         try render(backDrawing(), as: format)
     }
 
+    /// `card` as pixels at the style's resolution.
+    public func rasterize(_ card: PlayingCard) throws(RenderError) -> RasterImage {
+        try rasterize(drawing(of: card))
+    }
+
+    /// Any drawing as pixels at the style's resolution.
+    public func rasterize(_ drawing: Drawing) throws(RenderError) -> RasterImage {
+        let size = try CardSize.pixels(width: drawing.width, height: drawing.height, dpi: style.dpi)
+        return try CairoOutput.rasterize(drawing, width: size.width, height: size.height) { surface throws(RenderError) in
+            try RasterImage(copying: surface)
+        }
+    }
+
     /// Any drawing in `format`: PNG at the style's resolution, SVG in the style's SVG style, PDF.
     public func render(_ drawing: Drawing, as format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch format {
