@@ -1,19 +1,26 @@
 # swift-playing-cards — build, test, benchmark and the main job.
 #
-#   make deal      shuffle a deck and deal four hands (the main job)
+#   make deck      render the whole deck, jokers and back as PNG and SVG into out/ (the main job)
+#   make deal      shuffle a deck and deal four hands
 #   make test      build and run every test
 #   make bench     release-build benchmarks (a separate package in Benchmarks/)
 #   make deps      install the Debian packages the project needs (does nothing when present)
 
 SWIFT ?= swift
 # Debian packages, and the pkg-config module or command that shows each is installed.
-APT_PACKAGES := pkg-config
-PROBE_COMMANDS := pkg-config
-PKG_CONFIG_MODULES :=
+# Cairo draws the cards; librsvg (from librsvg2-bin, which also brings the library) draws users'
+# SVG artwork, and its rsvg-convert checks in the tests that our SVG looks like our PNG.
+APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin
+PROBE_COMMANDS := pkg-config rsvg-convert
+PKG_CONFIG_MODULES := cairo
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build release test bench deal clean
+# Where `make bench` finds the peer deck to compare against (optional; skipped when absent).
+PEER_DECK ?= ../shared/peers/vector-playing-cards/cards-svg
+DECK_OUT ?= out/deck
+
+.PHONY: deps build release test bench deck deal clean
 
 deps:
 	@missing=""; \
@@ -38,11 +45,20 @@ test: deps
 # The package-benchmark suite (time, throughput, allocations), then an interleaved run that
 # times the shuffles side by side and prints the ratios the shuffling issue asks for.
 bench: deps
+	$(SWIFT) build -c release --product render-card
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 	cd Benchmarks && $(SWIFT) run -c release ShuffleRatios
+	cd Benchmarks && $(SWIFT) run -c release RenderRatios "$(CURDIR)/.build/release/render-card" \
+		$$([ -d "$(PEER_DECK)" ] && cd "$(PEER_DECK)" && pwd)
+
+deck: deps
+	$(SWIFT) build -c release --product render-card
+	.build/release/render-card deck --out $(DECK_OUT)/png --jokers --back
+	.build/release/render-card deck --out $(DECK_OUT)/svg --format svg --jokers --back
+	@echo "The deck is in $(DECK_OUT)/png and $(DECK_OUT)/svg"
 
 deal: deps
 	$(SWIFT) run -c release deal --players 4 --cards 5
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build out

@@ -74,7 +74,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlayingCardLayoutTests",
-            dependencies: ["PlayingCardLayout", "PlayingCards"]
+            dependencies: [
+                "PlayingCardLayout", "PlayingCards",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "PlayingCardRenderingTests",

@@ -11,19 +11,22 @@ import Darwin
 /// this run created are removed.
 struct OutputWriter {
     private var created: [String] = []
-    private var createdFolder: String?
+    private var createdFolders: [String] = []
 
-    /// Makes `folder` if it does not exist (its parent must).
+    /// Makes `folder`, and any missing folders above it.
     mutating func prepare(folder: String) throws(Failure) {
         var info = stat()
         if stat(folder, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(output: "\(folder) exists and is not a folder") }
             return
         }
+        if let slash = folder.dropLast().lastIndex(of: "/"), slash != folder.startIndex {
+            try prepare(folder: String(folder[..<slash]))
+        }
         guard mkdir(folder, 0o755) == 0 else {
             throw Failure(output: "cannot create folder \(folder): \(Self.lastError())")
         }
-        createdFolder = folder
+        createdFolders.append(folder)
     }
 
     /// Writes `bytes` to `path` atomically.
@@ -55,7 +58,7 @@ struct OutputWriter {
     /// Removes what this run created: called when the run fails.
     func rollBack() {
         for path in created { unlink(path) }
-        if let createdFolder { rmdir(createdFolder) }
+        for folder in createdFolders.reversed() { rmdir(folder) }
     }
 
     /// Writes every file, or none.

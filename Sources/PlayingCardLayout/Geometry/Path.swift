@@ -50,7 +50,12 @@ public struct Path: Sendable, Hashable {
     /// the arc's start, or starts one when the path is empty.
     public mutating func arc(center: Point, radius: Double, from start: Double, to end: Double) {
         let first = Point(x: center.x + radius * cos(start), y: center.y + radius * sin(start))
-        if elements.isEmpty || elements.last == .close { move(to: first) } else { line(to: first) }
+        switch elements.last {
+        case nil, .close?: move(to: first)
+        case .move(let p)?, .line(let p)?, .curve(_, _, let p)?:
+            // Already there (to rounding): no zero-length line, which would only add bytes.
+            if abs(p.x - first.x) > 1e-9 * max(1, radius) || abs(p.y - first.y) > 1e-9 * max(1, radius) { line(to: first) }
+        }
         // Quarter turns or less per curve keep the cubic within 0.03 % of the circle.
         let pieces = max(1, Int((abs(end - start) / (.pi / 2)).rounded(.up)))
         let step = (end - start) / Double(pieces)

@@ -24,7 +24,9 @@ public enum IndexFont {
 
     /// The glyph for `character` (upper or lower case), or `nil` if the font lacks it.
     public static func glyph(for character: Character) -> Glyph? {
-        glyphs[Character(character.uppercased())]
+        let upper = character.uppercased()   // "ß" becomes "SS": not one glyph
+        guard upper.count == 1, let key = upper.first else { return nil }
+        return glyphs[key]
     }
 
     /// A label set in the font: the glyphs side by side, starting at x = 0, and the total width

@@ -1,0 +1,168 @@
+import Foundation
+import PlayingCardRendering
+import Testing
+
+/// Runs the built `render-card` executable, as a user would.
+@Suite("render-card command")
+struct RenderCardCommandTests {
+    struct Run {
+        var status: Int32
+        var output: Data
+        var error: String
+    }
+
+    static var executable: URL { Bundle.main.bundleURL.appendingPathComponent("render-card") }
+
+    static func run(_ arguments: String...) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: outputData, error: String(decoding: errorData, as: UTF8.self))
+    }
+
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-card-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func files(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    static func pngSize(_ data: Data) -> (Int, Int)? {
+        let bytes = [UInt8](data)
+        guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
+    @Test func rendersOneCardToAFileInTheFormatOfItsExtension() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, prefix) in [("qh.png", [0x89, 0x50, 0x4E, 0x47]), ("qh.svg", Array("<svg".utf8)), ("qh.pdf", Array("%PDF".utf8))] {
+            let path = dir.appendingPathComponent(name).path
+            let run = try Self.run("QH", "-o", path)
+            #expect(run.status == 0, "\(run.error)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect([UInt8](data.prefix(4)) == prefix, "\(name)")
+        }
+        let png = try Data(contentsOf: dir.appendingPathComponent("qh.png"))
+        #expect(Self.pngSize(png)! == (744, 1039))
+        // Nothing but the three files: no temporary files left.
+        #expect(Self.files(in: dir) == ["qh.pdf", "qh.png", "qh.svg"])
+        // The same card again gives the same bytes, and replaces the file.
+        #expect(try Self.run("QH", "-o", dir.appendingPathComponent("qh.png").path).status == 0)
+        #expect(try Data(contentsOf: dir.appendingPathComponent("qh.png")) == png)
+    }
+
+    @Test func writesToStandardOutputAndToAFolder() throws {
+        let stdout = try Self.run("10D", "-o", "-", "--format", "svg", "--svg-style", "flat")
+        #expect(stdout.status == 0)
+        #expect(String(decoding: stdout.output, as: UTF8.self).contains("<title>Ten of Diamonds</title>"))
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("made/on/demand")
+        let run = try Self.run("AS", "10h", "TS", "X1", "back", "--out", out.path, "--width", "250")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(Self.files(in: out) == ["10H.png", "10S.png", "AS.png", "X1.png", "back.png"])
+        #expect(Self.pngSize(try Data(contentsOf: out.appendingPathComponent("AS.png")))! == (250, 349))
+    }
+
+    @Test func rendersTheWholeDeckWithJokersAndBack() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try Self.run("deck", "--out", dir.path, "--jokers", "--back", "--width", "120", "--theme", "four-color")
+        #expect(run.status == 0, "\(run.error)")
+        let files = Self.files(in: dir)
+        #expect(files.count == 55 && files.contains("X2.png") && files.contains("back.png") && files.contains("KH.png"))
+        #expect(String(decoding: run.output, as: UTF8.self).contains("Wrote 55 cards to \(dir.path)"))
+        let svg = try Self.run("deck", "--out", dir.appendingPathComponent("svg").path, "--format", "svg")
+        #expect(svg.status == 0 && Self.files(in: dir.appendingPathComponent("svg")).count == 52)
+    }
+
+    @Test func everyStyleOptionIsAccepted() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try Self.run("JH", "-o", dir.appendingPathComponent("jh.png").path, "--size", "bridge", "--dpi", "150",
+                               "--theme", "high-contrast", "--pips", "classic", "--face-scale", "0.5", "--index", "jumbo",
+                               "--corners", "4", "--letters", "german", "--back-color", "#224488", "--bleed", "3",
+                               "--no-border", "--suit-color", "H=#aa00aa")
+        #expect(run.status == 0, "\(run.error)")
+        // Bridge at 150 dpi plus 3 mm bleed each side: (57 + 6) × (89 + 6) mm.
+        #expect(Self.pngSize(try Data(contentsOf: dir.appendingPathComponent("jh.png")))! == (372, 561))
+        let down = try Self.run("JH", "-o", "-", "--face-down", "--width", "100")
+        #expect(down.status == 0 && Self.pngSize(down.output)! == (100, 140))
+    }
+
+    /// Runs a failing command in an empty folder and checks its exit code, message and that it
+    /// left nothing behind.
+    func expectFailure(_ arguments: [String], status: Int32, mentioning words: [String],
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments.map { $0.replacingOccurrences(of: "DIR", with: dir.path) }
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == status, "\(arguments): \(message)", sourceLocation: sourceLocation)
+        for word in words {
+            #expect(message.contains(word), "\(arguments): '\(message)' does not mention \(word)", sourceLocation: sourceLocation)
+        }
+        #expect(Self.files(in: dir).isEmpty, "\(arguments) left \(Self.files(in: dir))", sourceLocation: sourceLocation)
+    }
+
+    @Test func badInputIsRefusedWithAClearMessageAndNoFile() throws {
+        try expectFailure(["ZZ", "-o", "DIR/z.png"], status: 64, mentioning: ["ZZ"])
+        try expectFailure(["QH", "1X", "--out", "DIR/cards"], status: 64, mentioning: ["1X"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--width", "0"], status: 64, mentioning: ["width", "0"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--width=-5"], status: 64, mentioning: ["-5"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--width", "100000"], status: 64, mentioning: ["100000", "16384"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--dpi", "4800"], status: 64, mentioning: ["px"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--face-scale", "2"], status: 64, mentioning: ["0.3–1.0"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--theme", "neon"], status: 64, mentioning: ["neon", "classic"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--corners", "3"], status: 64, mentioning: ["3"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--letters", "J=ẞ"], status: 64, mentioning: ["ẞ"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--back-color", "blurple"], status: 64, mentioning: ["blurple"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--bleed", "30"], status: 64, mentioning: ["bleed"])
+        try expectFailure(["QH", "-o", "DIR/q.gif"], status: 64, mentioning: ["q.gif", ".png"])
+        try expectFailure(["QH", "KH", "-o", "DIR/q.png"], status: 64, mentioning: ["--out"])
+        try expectFailure(["QH", "-o", "DIR/missing/q.png"], status: 73, mentioning: ["DIR/missing/q.png".replacingOccurrences(of: "DIR", with: "")])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--art", "DIR/no-such-folder"], status: 65, mentioning: ["no-such-folder"])
+        try expectFailure(["deck", "--out", "DIR/deck", "--art", "/nonexistent"], status: 65, mentioning: ["/nonexistent"])
+        try expectFailure(["deck", "--out", "DIR/deck", "--format", "tiff"], status: 64, mentioning: ["tiff"])
+    }
+
+    @Test func aFailedWriteInTheMiddleOfADeckRemovesWhatItWrote() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A folder where the 10H file should go makes that one write fail.
+        let out = dir.appendingPathComponent("deck")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("KS.png"), withIntermediateDirectories: true)
+        let run = try Self.run("deck", "--out", out.path, "--width", "60")
+        #expect(run.status == 73, "\(run.error)")
+        #expect(run.error.contains("KS.png"))
+        #expect(Self.files(in: out) == ["KS.png"], "only what was there before is left")
+    }
+
+    @Test func helpShowsExamplesAndExitCodes() throws {
+        let run = try Self.run("--help")
+        let text = String(decoding: run.output, as: UTF8.self)
+        #expect(run.status == 0)
+        #expect(text.contains("render-card QH -o qh.png") && text.contains("Exit codes") && text.contains("16384"))
+        let deck = try Self.run("deck", "--help")
+        #expect(String(decoding: deck.output, as: UTF8.self).contains("render-card deck --out deck"))
+    }
+}
