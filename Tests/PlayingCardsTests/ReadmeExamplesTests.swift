@@ -87,8 +87,10 @@ struct ReadmeExamplesTests {
     @Test func readmeShowsTheseExamples() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let rendering = root.appendingPathComponent("Tests/PlayingCardRenderingTests/ReadmeRenderingExamples.swift")
         let tested = Self.blocks(in: try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
-        #expect(tested.count == 5)
+            + Self.blocks(in: try String(contentsOf: rendering, encoding: .utf8))
+        #expect(tested.count == 6)
         for block in tested {
             #expect(readme.contains("```swift\n" + block + "\n```"), "README.md lacks this tested example:\n\(block)")
         }

@@ -175,7 +175,9 @@ private struct CardDrawingBuilder {
         }
         let line = 0.004 * layout.height
         items.append(.path(.rectangle(frame), fill: nil, stroke: Drawing.Stroke(color: color, width: line)))
-        // The suit beside the figure's head, top left and (turned) bottom right inside the frame.
+        // The suit beside the figure's head, top left and (turned) bottom right inside the frame;
+        // left out where a jumbo or four-corner index would crowd it.
+        guard layout.index == .standard, design.corners == .two else { return }
         let size = 0.075 * layout.height
         let corner = Point(x: frame.origin.x + size * 0.75, y: frame.origin.y + size * 0.75)
         items.append(.use("p", transform: Self.placement(size: size, at: corner, turned: false)))

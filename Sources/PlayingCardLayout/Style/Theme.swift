@@ -7,7 +7,7 @@ public import PlayingCards
 public struct Theme: Sendable, Hashable {
     /// The name `render-card --theme` knows it by.
     public var name: String
-    /// The colours of spades, hearts, diamonds and clubs, in ``Suit`` order.
+    /// The colours of spades, hearts, diamonds and clubs, in that order.
     public var suitColors: [Color]
     /// The card's face.
     public var face: Color
