@@ -49,7 +49,7 @@ struct Cards: ParsableCommand {
             let images = try subjects.map { subject throws(RenderError) in try subject.render(with: renderer, as: format) }
             if let output {
                 if output == "-" {
-                    guard OutputWriter.writeAll(images[0], to: 1) else {
+                    guard FileOutput.write(images[0], to: 1) else {
                         throw Failure(output: "cannot write to standard output: \(OutputWriter.lastError())")
                     }
                 } else {

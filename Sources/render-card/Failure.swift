@@ -36,6 +36,6 @@ func reportingFailures(_ body: () throws -> Void) throws {
 }
 
 private func exit(_ failure: Failure) -> ExitCode {
-    _ = OutputWriter.writeAll(Array("render-card: error: \(failure.message)\n".utf8), to: 2)
+    _ = FileOutput.write(Array("render-card: error: \(failure.message)\n".utf8), to: 2)
     return ExitCode(failure.exitCode)
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PlayingCardRendering
 
 /// Writes output files so that a failed run leaves nothing behind: each file goes to a temporary
 /// name in its folder and is renamed into place; if any write fails, the files and the folder
@@ -29,28 +30,14 @@ struct OutputWriter {
         createdFolders.append(folder)
     }
 
-    /// Writes `bytes` to `path` atomically.
+    /// Writes `bytes` to `path` atomically, remembering it if it is new.
     mutating func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(folder).\(name).\(getpid()).tmp"
         var info = stat()
         let existed = stat(path, &info) == 0
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw Failure(output: "cannot write \(path): \(Self.lastError())") }
-        let written = Self.writeAll(bytes, to: descriptor)
-        let closed = close(descriptor) == 0
-        guard written, closed else {
-            let reason = Self.lastError()
-            unlink(temporary)
-            throw Failure(output: "cannot write \(path): \(reason)")
-        }
-        // rename(2) replaces the target in one step: readers see the old file or the new one.
-        guard rename(temporary, path) == 0 else {
-            let reason = Self.lastError()
-            unlink(temporary)
-            throw Failure(output: "cannot write \(path): \(reason)")
+        do {
+            try FileOutput.write(bytes, to: path)
+        } catch {
+            throw Failure(error)
         }
         if !existed { created.append(path) }
     }
@@ -71,18 +58,6 @@ struct OutputWriter {
             writer.rollBack()
             throw error
         }
-    }
-
-    /// Writes all of `bytes` to an open file descriptor.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, bytes.count - done) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
     }
 
     static func lastError() -> String { String(cString: strerror(errno)) }

@@ -140,6 +140,22 @@ struct RenderOutputTests {
         #expect(!text.contains("/Subtype /Image"), "the card is vector, not an embedded picture")
     }
 
+    @Test func writesFilesAtomically() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let card = PlayingCard(.two, of: .spades)
+        try Self.renderer.write(card, to: folder.appendingPathComponent("2s.svg").path)
+        try Self.renderer.write(card, to: folder.appendingPathComponent("2s.out").path, as: .pdf)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["2s.out", "2s.svg"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("2s.svg")) == Data(Self.renderer.render(card, as: .svg)))
+        let noFormat = #expect(throws: RenderError.self) { try Self.renderer.write(card, to: folder.appendingPathComponent("2s.gif").path) }
+        #expect(noFormat?.message.contains("2s.gif") == true)
+        let missing = folder.appendingPathComponent("no/such/folder/2s.png").path
+        let unwritable = #expect(throws: RenderError.self) { try Self.renderer.write(card, to: missing) }
+        #expect(unwritable?.code == .output && unwritable?.message.contains(missing) == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2, "no temporary file is left")
+    }
+
     @Test func faceDownDrawsTheBackOnly() throws {
         var style = CardStyle()
         style.faceDown = true

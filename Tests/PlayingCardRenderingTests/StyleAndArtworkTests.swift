@@ -124,7 +124,7 @@ struct StyleAndArtworkTests {
 
     @Test func artFolderPerRankAndPerCard() throws {
         let folder = try Self.folder(["J.png": Self.bluePNG(), "Q.png": Self.bluePNG(), "K.svg": Array(Self.svgKing.utf8),
-                                      "QS.svg": Array(Self.svgKing.utf8)])
+                                      "QS.svg": Array(Self.svgKing.utf8), "back.svg": Array(Self.svgKing.utf8)])
         defer { try? FileManager.default.removeItem(at: folder) }
         let renderer = try Self.renderer { $0.artwork = .folder(folder.path) }
         let king = try renderer.rasterize(PlayingCard(.king, of: .clubs))
@@ -135,6 +135,9 @@ struct StyleAndArtworkTests {
         #expect(j.blue > 200 && j.red < 40, "the PNG jack (blue) is drawn")
         let queenOfSpades = try renderer.rasterize(PlayingCard(.queen, of: .spades))
         #expect(queenOfSpades.rgba(x: king.width / 2, y: king.height / 3).green > 120, "QS.svg wins over Q.png")
+        // The user's back replaces the built-in one.
+        let back = try renderer.rasterize(renderer.backDrawing())
+        #expect(back.rgba(x: back.width / 2, y: back.height / 2).green > 120, "back.svg (green) is the back")
         // SVG output embeds the user's file.
         let svg = String(decoding: try renderer.render(PlayingCard(.king, of: .clubs), as: .svg), as: UTF8.self)
         #expect(svg.contains("data:image/svg+xml;base64,"))

@@ -48,20 +48,20 @@ public struct CardLayout: Sendable, Hashable {
     /// The index's distance from the top and left edges: 0.33 × the corner radius.
     public var indexOffset: Double { 0.33 * cornerRadius }
 
-    /// The index's font size: 0.085 × the card height, or 0.125 × for a jumbo index.
-    public var indexFontSize: Double { (index == .jumbo ? 0.125 : 0.085) * height }
+    /// The index's font size: 0.085 × the card height, or 0.12 × for a jumbo index.
+    public var indexFontSize: Double { (index == .jumbo ? 0.12 : 0.085) * height }
 
-    /// Where the rank label of the top-left index goes: its glyphs' cap height is 0.8 × the font
+    /// Where the rank label of the top-left index goes: its glyphs' cap height is 0.95 × the font
     /// size, centred on the index box's vertical axis, near the box's top.
     public var indexRankFrame: Rect {
-        let box = indexBox, capHeight = 0.8 * indexFontSize
-        return Rect(x: box.origin.x, y: box.origin.y + 0.12 * indexFontSize, width: box.width, height: capHeight)
+        let box = indexBox, capHeight = 0.95 * indexFontSize
+        return Rect(x: box.origin.x, y: box.origin.y + 0.1 * indexFontSize, width: box.width, height: capHeight)
     }
 
     /// The centre and height of the suit symbol under the rank in the top-left index.
     public var indexPip: (center: Point, size: Double) {
-        let rank = indexRankFrame, size = 0.62 * indexFontSize
-        return (Point(x: rank.center.x, y: rank.origin.y + rank.height + 0.2 * indexFontSize + size / 2), size)
+        let rank = indexRankFrame, size = 0.72 * indexFontSize
+        return (Point(x: rank.center.x, y: rank.origin.y + rank.height + 0.14 * indexFontSize + size / 2), size)
     }
 
     /// The top-left index box: the rank above the suit symbol, both centred on its vertical axis.

@@ -99,18 +99,10 @@ public enum IndexLettersError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension Rank {
-    var defaultLabel: String {
-        switch self {
-        case .ace: "A"
-        case .jack: "J"
-        case .queen: "Q"
-        case .king: "K"
-        default: String(rawValue)
-        }
-    }
+    var defaultLabel: String { symbol }
 
     init?(label: String) {
-        guard let rank = Rank.allCases.first(where: { $0.defaultLabel == label.uppercased() }) else { return nil }
+        guard let rank = Rank.allCases.first(where: { $0.symbol == label.uppercased() }) else { return nil }
         self = rank
     }
 }

@@ -23,8 +23,8 @@ enum ArtworkFolder {
         var cards: [PlayingCard: CardArtwork.Source] = [:]
         var ranks: [Rank: CardArtwork.Source] = [:]
         for rank in [Rank.jack, .queen, .king] {
-            let rankCode = PlayingCard(rank, of: .spades).formatted(.code()).dropLast()
-            ranks[rank] = try find([String(rankCode)])
+            let rankCode = rank.symbol
+            ranks[rank] = try find([rankCode])
             for suit in Suit.allCases {
                 let card = PlayingCard(rank, of: suit)
                 let code = card.formatted(.code())
