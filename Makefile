@@ -48,8 +48,7 @@ bench: deps
 	$(SWIFT) build -c release --product render-card
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 	cd Benchmarks && $(SWIFT) run -c release ShuffleRatios
-	cd Benchmarks && $(SWIFT) run -c release RenderRatios "$(CURDIR)/.build/release/render-card" \
-		$$([ -d "$(PEER_DECK)" ] && cd "$(PEER_DECK)" && pwd)
+	cd Benchmarks && $(SWIFT) run -c release RenderRatios "$(CURDIR)/.build/release/render-card" $(realpath $(PEER_DECK))
 
 deck: deps
 	$(SWIFT) build -c release --product render-card

@@ -5,7 +5,7 @@ import PlayingCardRendering
 
 /// The options that choose how cards look, shared by every subcommand.
 struct StyleOptions: ParsableArguments {
-    @Option(help: "Card size: poker (63 × 88 mm) or bridge (57 × 89 mm).")
+    @Option(help: "Card size: poker (63 × 88 mm), bridge (57 × 89 mm), or WxH in millimetres such as 70x120.")
     var size: String = "poker"
 
     @Option(help: "Image width in pixels (the height follows the size's shape unless --height is given).")
@@ -59,8 +59,8 @@ struct StyleOptions: ParsableArguments {
     /// The style these options describe, or a usage error naming the bad option.
     func makeStyle() throws -> CardStyle {
         var style = CardStyle()
-        guard let shape = CardSize.named[size.lowercased()] else {
-            throw ValidationError("--size '\(size)' is not a size: use poker or bridge (or --width/--height in pixels)")
+        guard let shape = try CardSize.named[size.lowercased()] ?? millimetres(size) else {
+            throw ValidationError("--size '\(size)' is not a size: use poker, bridge, or WxH in millimetres such as 70x120 (or --width/--height in pixels)")
         }
         style.size = try usage { () throws(RenderError) in try CardSize(pixelWidth: width, pixelHeight: height, dpi: dpi, shape: shape) }
         style.dpi = dpi
@@ -102,6 +102,15 @@ struct StyleOptions: ParsableArguments {
         }
         style.svgStyle = svg
         return style
+    }
+
+    /// A size written `WxH` in millimetres, or `nil` when the text is not of that form.
+    private func millimetres(_ text: String) throws -> CardSize? {
+        var lowered = text.lowercased()
+        if lowered.hasSuffix("mm") { lowered.removeLast(2) }
+        let parts = lowered.split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]) else { return nil }
+        return try usage { () throws(RenderError) in try CardSize(millimetres: width, height) }
     }
 
     /// Runs `body`, turning its error into a usage error with the same message.

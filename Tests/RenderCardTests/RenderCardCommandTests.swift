@@ -98,6 +98,8 @@ struct RenderCardCommandTests {
         #expect(run.status == 0, "\(run.error)")
         // Bridge at 150 dpi plus 3 mm bleed each side: (57 + 6) × (89 + 6) mm.
         #expect(Self.pngSize(try Data(contentsOf: dir.appendingPathComponent("jh.png")))! == (372, 561))
+        let custom = try Self.run("5C", "-o", "-", "--size", "70x120", "--dpi", "254")
+        #expect(custom.status == 0 && Self.pngSize(custom.output)! == (700, 1200), "70 × 120 mm at 254 dpi")
         let down = try Self.run("JH", "-o", "-", "--face-down", "--width", "100")
         #expect(down.status == 0 && Self.pngSize(down.output)! == (100, 140))
     }
@@ -132,6 +134,8 @@ struct RenderCardCommandTests {
         try expectFailure(["QH", "-o", "DIR/q.png", "--width", "100000"], status: 64, mentioning: ["100000", "16384"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--dpi", "4800"], status: 64, mentioning: ["px"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--face-scale", "2"], status: 64, mentioning: ["0.3–1.0"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--size", "0x88"], status: 64, mentioning: ["width 0.0 mm"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--size", "huge"], status: 64, mentioning: ["huge", "70x120"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--theme", "neon"], status: 64, mentioning: ["neon", "classic"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--corners", "3"], status: 64, mentioning: ["3"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--letters", "J=ẞ"], status: 64, mentioning: ["ẞ"])
