@@ -27,6 +27,9 @@ struct Cards: ParsableCommand {
     @Option(help: "png, svg or pdf; by default taken from the -o file's extension, else png.")
     var format: String?
 
+    @Flag(name: .customLong("face-down"), help: "Draw the back instead of the face.")
+    var faceDown = false
+
     @OptionGroup(title: "Style") var style: StyleOptions
 
     func validate() throws {
@@ -42,19 +45,14 @@ struct Cards: ParsableCommand {
 
     func run() throws {
         let subjects = try codes.map(Subject.init(parsing:))
-        let format = try resolveFormat()
-        let style = try style.makeStyle()
+        let format = try resolveFormat(output: output, explicit: self.format)
+        var style = try style.makeStyle()
+        style.faceDown = faceDown
         try reportingFailures {
             let renderer = try CardRenderer(style: style)
             let images = try subjects.map { subject throws(RenderError) in try subject.render(with: renderer, as: format) }
             if let output {
-                if output == "-" {
-                    guard FileOutput.write(images[0], to: 1) else {
-                        throw Failure(output: "cannot write to standard output: \(OutputWriter.lastError())")
-                    }
-                } else {
-                    try OutputWriter.writeAll([(output, images[0])], into: nil)
-                }
+                try writeSingle(images[0], to: output)
             } else if let out {
                 let files = zip(subjects, images).map { subject, bytes in
                     (path: joinPath(out, "\(subject.fileStem).\(format.fileExtension)"), bytes: bytes)
@@ -62,24 +60,6 @@ struct Cards: ParsableCommand {
                 try OutputWriter.writeAll(files, into: out)
             }
         }
-    }
-
-    private func resolveFormat() throws -> ImageFormat {
-        if let format {
-            guard let chosen = ImageFormat(fileExtension: format) else {
-                throw ValidationError("--format '\(format)' is not a format: use png, svg or pdf")
-            }
-            return chosen
-        }
-        if let output, output != "-" {
-            let name = output.split(separator: "/").last.map(String.init) ?? output
-            let ext = name.contains(".") ? String(name.split(separator: ".").last!) : ""
-            guard let chosen = ImageFormat(fileExtension: ext) else {
-                throw ValidationError("cannot tell the format of '\(output)' from its extension: name it .png, .svg or .pdf, or give --format")
-            }
-            return chosen
-        }
-        return .png
     }
 }
 
@@ -100,13 +80,16 @@ enum Subject {
         }
     }
 
-    /// The file name without extension: the card's code (`AS`, `10H`, `X1`) or `back`.
-    var fileStem: String {
+    /// The side of the card it names.
+    var side: CardSide {
         switch self {
-        case .card(let card): card.formatted(.code())
-        case .back: "back"
+        case .card(let card): .face(card)
+        case .back: .back
         }
     }
+
+    /// The file name without extension: the card's code (`AS`, `10H`, `X1`) or `back`.
+    var fileStem: String { side.code }
 
     func render(with renderer: CardRenderer, as format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch self {

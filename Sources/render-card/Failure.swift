@@ -22,6 +22,11 @@ struct Failure: Error {
         self.message = message
         exitCode = 73
     }
+
+    init(usage message: String) {
+        self.message = message
+        exitCode = 64
+    }
 }
 
 /// Runs a command body, printing a failure's message and exiting with its code.

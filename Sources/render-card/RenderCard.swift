@@ -13,6 +13,9 @@ struct RenderCard: ParsableCommand {
               render-card KS -o - --format svg > ks.svg
               render-card deck --out deck --jokers --back
               render-card deck --out print --format pdf --size bridge --bleed 3 --no-border
+              render-card hand AS KD 10H -o hand.png --layout fan
+              render-card sheet -o deck.png --atlas deck.json --width 250
+              render-card print -o deck.pdf --paper letter --crop-marks --backs
 
             Card codes: rank A 2-10 (or T) J Q K then suit S H D C, e.g. QH, 10D, TS;
             X1 and X2 for the black and red joker; "back" for the card back. Any notation
@@ -25,7 +28,7 @@ struct RenderCard: ParsableCommand {
             (missing, unreadable, corrupt or too large file); 70 drawing failed; 73 an output
             file or folder could not be written. A failed run leaves no output file behind.
             """,
-        subcommands: [Cards.self, Deck.self],
+        subcommands: [Cards.self, Deck.self, Hand.self, Sheet.self, Print.self],
         defaultSubcommand: Cards.self
     )
 }

@@ -38,9 +38,6 @@ struct StyleOptions: ParsableArguments {
     @Option(help: "Index letters: english, german (B D K), french (V D R), dutch (B V H), or a list like J=B,Q=D,K=K.")
     var letters: String = "english"
 
-    @Flag(name: .customLong("face-down"), help: "Draw the back instead of the face.")
-    var faceDown = false
-
     @Option(name: .customLong("back-color"), help: "Colour of the card back: #rrggbb or a name.")
     var backColor: String?
 
@@ -92,7 +89,6 @@ struct StyleOptions: ParsableArguments {
         }
         style.corners = cornerCount
         style.letters = try usage { () throws(IndexLettersError) in try IndexLetters(parsing: letters) }
-        style.faceDown = faceDown
         if let backColor { style.backColor = try usage { () throws(ColorError) in try Color(parsing: backColor) } }
         if let art { style.artwork = .folder(art) }
         style.bleed = bleed

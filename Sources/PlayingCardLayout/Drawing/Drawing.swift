@@ -5,6 +5,16 @@
 /// so that a backend can define them once (compact SVG) or draw them out in full (raster, PDF,
 /// flat SVG).
 public struct Drawing: Sendable, Hashable {
+    /// The unit of a drawing's coordinates, which says how big it is on paper or screen.
+    public enum Unit: String, Sendable, Hashable {
+        /// Millimetres: cards and print pages.
+        case millimetre
+        /// Pixels (CSS pixels, 96 to the inch): scenes and sprite sheets.
+        case pixel
+    }
+
+    /// The unit of the coordinates.
+    public var unit: Unit = .millimetre
     /// The canvas width.
     public var width: Double
     /// The canvas height.
@@ -15,6 +25,8 @@ public struct Drawing: Sendable, Hashable {
     public var symbols: [Symbol]
     /// The shapes, drawn in order.
     public var items: [Item]
+    /// How many drawings `place(_:transform:clip:)` has added, for their symbols' prefixes.
+    var placedDrawings = 0
 
     /// A drawing from its parts.
     public init(width: Double, height: Double, title: String, symbols: [Symbol] = [], items: [Item] = []) {

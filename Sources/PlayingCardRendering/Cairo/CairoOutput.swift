@@ -28,13 +28,19 @@ enum CairoOutput {
     }
 
     static func pdf(_ drawing: Drawing) throws(RenderError) -> [UInt8] {
+        try pdf(pages: [drawing])
+    }
+
+    /// One page a drawing; every page takes its own size.
+    static func pdf(pages: [Drawing], progress: ((Int) -> Void)? = nil) throws(RenderError) -> [UInt8] {
+        guard let drawing = pages.first else { throw RenderError(.invalidStyle, "a PDF needs at least one page") }
         let sink = ByteSink()
-        let pointsPerUnit = 72 / 25.4
+        func pointsPerUnit(_ drawing: Drawing) -> Double { drawing.unit == .millimetre ? 72 / 25.4 : 0.75 }
         let raw = withExtendedLifetime(sink) {
             cairo_pdf_surface_create_for_stream({ closure, data, length in
                 Unmanaged<ByteSink>.fromOpaque(closure!).takeUnretainedValue().append(data!, Int(length))
                 return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque(), drawing.width * pointsPerUnit, drawing.height * pointsPerUnit)
+            }, Unmanaged.passUnretained(sink).toOpaque(), drawing.width * pointsPerUnit(drawing), drawing.height * pointsPerUnit(drawing))
         }
         try withExtendedLifetime(sink) { () throws(RenderError) in
             let surface = try CairoSurface(taking: raw, what: "a PDF surface")
@@ -42,11 +48,14 @@ enum CairoOutput {
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_TITLE, drawing.title)
             cairo_pdf_surface_set_metadata(surface.pointer, CAIRO_PDF_METADATA_CREATOR, "swift-playing-cards")
-            do {
+            for (number, page) in pages.enumerated() {
+                let scale = pointsPerUnit(page)
+                cairo_pdf_surface_set_size(surface.pointer, page.width * scale, page.height * scale)
                 let context = try CairoContext(surface: surface)
-                try context.draw(drawing, scaleX: pointsPerUnit, scaleY: pointsPerUnit)
+                try context.draw(page, scaleX: scale, scaleY: scale)
                 cairo_show_page(context.pointer)
-                try context.check("finishing the page")
+                try context.check("finishing page \(number + 1)")
+                progress?(number + 1)
             }
             try surface.finish()
         }

@@ -50,7 +50,8 @@ struct SVGWriter {
         body = ""
         for item in drawing.items { emit(item, transform: .identity) }
         defs += clips.joined()
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)mm\" height=\"\(h)mm\" viewBox=\"0 0 \(w) \(h)\""
+        let unit = drawing.unit == .millimetre ? "mm" : ""
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\(unit)\" height=\"\(h)\(unit)\" viewBox=\"0 0 \(w) \(h)\""
         svg += " stroke-linecap=\"round\" stroke-linejoin=\"round\"><title>\(Self.escape(drawing.title))</title>"
         if !defs.isEmpty { svg += "<defs>\(defs)</defs>" }
         return svg + body + "</svg>\n"
