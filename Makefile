@@ -4,14 +4,16 @@
 #   make deal      shuffle a deck and deal four hands
 #   make test      build and run every test
 #   make bench     release-build benchmarks (a separate package in Benchmarks/)
+#   make install   install render-card (and shell completions) under PREFIX (default /usr/local)
 #   make deps      install the Debian packages the project needs (does nothing when present)
 
 SWIFT ?= swift
 # Debian packages, and the pkg-config module or command that shows each is installed.
 # Cairo draws the cards; librsvg (from librsvg2-bin, which also brings the library) draws users'
 # SVG artwork, and its rsvg-convert checks in the tests that our SVG looks like our PNG.
-APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin
-PROBE_COMMANDS := pkg-config rsvg-convert
+# poppler-utils gives the tests pdfinfo, to check print PDFs' pages as a reader sees them.
+APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin poppler-utils
+PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo
 PKG_CONFIG_MODULES := cairo
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -20,7 +22,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PEER_DECK ?= ../shared/peers/vector-playing-cards/cards-svg
 DECK_OUT ?= out/deck
 
-.PHONY: deps build release test bench deck deal clean
+PREFIX ?= /usr/local
+# The binary `make install` copies; the install test points it at a debug build.
+RENDER_CARD ?= .build/release/render-card
+
+.PHONY: deps build release test bench deck deal install install-files clean
 
 deps:
 	@missing=""; \
@@ -58,6 +64,20 @@ deck: deps
 
 deal: deps
 	$(SWIFT) run -c release deal --players 4 --cards 5
+
+# The artwork is compiled into the binary, so render-card needs no other files to run.
+install: deps
+	$(SWIFT) build -c release --product render-card
+	$(MAKE) install-files
+
+install-files:
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/bash-completion/completions" \
+		"$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 "$(RENDER_CARD)" "$(PREFIX)/bin/render-card"
+	"$(PREFIX)/bin/render-card" --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/render-card"
+	"$(PREFIX)/bin/render-card" --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_render-card"
+	"$(PREFIX)/bin/render-card" --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/render-card.fish"
+	@echo "Installed $(PREFIX)/bin/render-card and its shell completions"
 
 clean:
 	rm -rf .build Benchmarks/.build out
