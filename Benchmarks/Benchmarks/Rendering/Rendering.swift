@@ -1,4 +1,5 @@
 import Benchmark
+import PlayingCardLayout
 import PlayingCards
 import PlayingCardRendering
 
@@ -32,5 +33,24 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("Compact SVG, 10♣") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try renderer.render(ten, as: .svg)) }
+    }
+
+    // Many cards in one picture (issue 5's targets: sheet < 150 ms, fan < 30 ms, PDF < 300 ms).
+    var small = CardStyle()
+    small.size = try! CardSize(pixelWidth: 250, pixelHeight: nil, dpi: 300)
+    let sheetRenderer = try! CardRenderer(style: small)
+    let sides = PlayingCard.standardDeck.map(CardSide.face) + [.back]
+    Benchmark("Sprite sheet PNG, 52 cards + back at 250 px") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try sheetRenderer.spriteSheet(sides, as: .png)) }
+    }
+    let hand = try! [PlayingCard](parsing: "AS KD 10H 9C QS")
+    let fan = Scene.fan(hand, cardSize: (63, 88))
+    let view = SceneView(scene: fan, canvasWidth: 1200, canvasHeight: 800)
+    let scenes = SceneRenderer(cards: renderer)
+    Benchmark("Fan of 5 cards, PNG 1200 × 800") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try scenes.render(fan, in: view, as: .png)) }
+    }
+    Benchmark("Print PDF, 52 cards on 6 A4 pages") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try renderer.printSheets(PlayingCard.standardDeck, paper: .a4)) }
     }
 }

@@ -99,7 +99,21 @@ for _ in 0..<31 {
 }
 print("One card, end to end (31 runs): render-card QH -o qh.png median \(ms(median(singles))); 5H median \(ms(median(pips)))")
 
-// 3. SVG size of pip cards (ace to ten, every suit).
+// 3. Many cards in one picture, as render-card makes them (process start included).
+for (name, args, file) in [
+    ("sheet: 52 cards + back at 250 px, PNG + atlas", ["sheet", "--width", "250", "--back", "--atlas", scratch.appendingPathComponent("s.json").path, "-o"], "s.png"),
+    ("hand: fan of 5 at 1200 × 800, PNG", ["hand", "AS", "KD", "10H", "9C", "QS", "--layout", "fan", "--canvas", "1200x800", "-o"], "fan.png"),
+    ("print: 52 cards on 6 A4 pages, PDF", ["print", "--crop-marks", "-o"], "deck.pdf"),
+] {
+    let path = scratch.appendingPathComponent(file).path
+    var times: [Double] = []
+    run(renderCard, args + [path])
+    for _ in 0..<11 { times.append(run(renderCard, args + [path])) }
+    let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    print("\(name): median \(ms(median(times))) (11 runs), \(bytes / 1024) KiB")
+}
+
+// 4. SVG size of pip cards (ace to ten, every suit).
 for style in ["compact", "flat"] {
     let folder = scratch.appendingPathComponent("svg-\(style)").path
     run(renderCard, ["deck", "--out", folder, "--format", "svg", "--svg-style", style])

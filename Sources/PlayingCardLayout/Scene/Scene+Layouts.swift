@@ -93,8 +93,8 @@ extension Scene {
     }
 
     /// Several groups on one table: the first (the dealer, say) centred along the top, the rest
-    /// side by side below it, a card height apart. Placements are in group order; use
-    /// ``groupRanges`` to find each group's cards.
+    /// side by side below it, a card height apart. Placements are in group order; the ranges
+    /// returned say which placements belong to each group.
     public static func table(_ groups: [Group], cardSize: (width: Double, height: Double)) -> (scene: Scene, groupRanges: [Range<Int>]) {
         let (w, h) = cardSize
         let parts = groups.map { group in

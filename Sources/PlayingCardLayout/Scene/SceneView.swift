@@ -18,6 +18,9 @@ public struct SceneView: Sendable, Hashable {
     /// A view of `scene` on a `canvasWidth` × `canvasHeight` canvas.
     ///
     /// - Parameters:
+    ///   - scene: the cards to show.
+    ///   - canvasWidth: the canvas width in pixels.
+    ///   - canvasHeight: the canvas height in pixels.
     ///   - margin: the empty border kept around a fitted scene, in pixels.
     ///   - zoom: pixels per scene unit, clamped to ``zoomRange``; `nil` fits the scene.
     ///   - pan: moves the scene on the canvas, in pixels, after centring.

@@ -7,7 +7,12 @@ extension CardRenderer {
     /// with `backs`, a back page after each face page, mirrored for duplex printing (flip on the
     /// long edge) so that each back lands behind its face.
     ///
-    /// - Parameter progress: called with the number of pages drawn so far.
+    /// - Parameters:
+    ///   - cards: the cards, in order, filling each page row by row.
+    ///   - paper: A4 or Letter (or any `PrintLayout.Paper`).
+    ///   - cropMarks: whether to draw crop marks outside the cut lines.
+    ///   - backs: whether to add a mirrored page of backs after each page of faces.
+    ///   - progress: called with the number of pages drawn so far.
     public func printSheets(_ cards: [PlayingCard], paper: PrintLayout.Paper, cropMarks: Bool = true, backs: Bool = false,
                             progress: ((Int) -> Void)? = nil) throws(RenderError) -> [UInt8] {
         guard !cards.isEmpty else { throw RenderError(.invalidStyle, "there are no cards to print") }

@@ -1,6 +1,6 @@
 public import PlayingCardLayout
 
-/// Draws a ``PlayingCardLayout/Scene`` (cards with transforms over a background) on a canvas.
+/// Draws a `Scene` (cards with transforms over a background) on a canvas.
 ///
 /// ```swift
 /// let cards = try CardRenderer(style: CardStyle())

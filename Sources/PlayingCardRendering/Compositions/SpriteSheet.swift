@@ -43,11 +43,15 @@ public struct SpriteSheet: Sendable {
 }
 
 extension CardRenderer {
-    /// A sprite sheet of `sides`, `columns` to a row, each card exactly as ``render(_:as:)``
-    /// draws it at this style's size (the PNG's cells are the single-card images, pixel for
-    /// pixel), `padding` transparent pixels apart.
+    /// A sprite sheet of `sides`, each card exactly as a single render draws it at this style's
+    /// size (the PNG's cells are the single-card images, pixel for pixel).
     ///
-    /// - Parameter progress: called with the number of cards drawn so far, from any thread.
+    /// - Parameters:
+    ///   - sides: the cards (and backs), in sheet order.
+    ///   - columns: cards in a row.
+    ///   - padding: transparent pixels between cards.
+    ///   - format: PNG, or SVG/PDF with each card as vectors.
+    ///   - progress: called with the number of cards drawn so far, from any thread.
     public func spriteSheet(_ sides: [CardSide], columns: Int = 13, padding: Int = 2, as format: ImageFormat,
                             progress: (@Sendable (Int) -> Void)? = nil) throws(RenderError) -> SpriteSheet {
         guard !sides.isEmpty else { throw RenderError(.invalidStyle, "a sprite sheet needs at least one card") }
