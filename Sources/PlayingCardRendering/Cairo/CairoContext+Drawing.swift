@@ -53,11 +53,16 @@ extension CairoContext {
                 cairo_paint(pointer)
                 cairo_restore(pointer)
                 cairo_save(pointer)
-                apply(.translation(x: -center.x, y: -center.y).concatenating(.rotation(.pi)).concatenating(.translation(x: center.x, y: center.y)))
+                // A half turn maps pixels onto pixels when the centre falls on a pixel centre or
+                // corner in device space; then the copy is exact. Otherwise it is resampled.
+                var x = center.x, y = center.y
+                cairo_user_to_device(pointer, &x, &y)
+                let exact = (2 * x).rounded() == 2 * x && (2 * y).rounded() == 2 * y
+                apply(.rotation(.pi, about: center))
                 addClip(.rectangle(half))
                 cairo_clip(pointer)
                 cairo_set_source(pointer, picture)
-                cairo_pattern_set_filter(picture, CAIRO_FILTER_NEAREST)
+                cairo_pattern_set_filter(picture, exact ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
                 cairo_paint(pointer)
                 cairo_restore(pointer)
             }

@@ -92,8 +92,7 @@ struct SVGWriter {
             for item in content { emit(item, transform: inner) }
             body += "</g>"
         case .doubleEnded(let content, let half, let center):
-            let turn = AffineTransform.translation(x: -center.x, y: -center.y).concatenating(.rotation(.pi))
-                .concatenating(.translation(x: center.x, y: center.y))
+            let turn = AffineTransform.rotation(.pi, about: center)
             emit(.group(content, transform: .identity, clip: .rectangle(half)), transform: transform)
             emit(.group(content, transform: turn, clip: .rectangle(half)), transform: transform)
         case .image(let image, let frame):
