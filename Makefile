@@ -4,6 +4,7 @@
 #   make deal      shuffle a deck and deal four hands
 #   make test      build and run every test
 #   make bench     release-build benchmarks (a separate package in Benchmarks/)
+#   make contact-sheet  one PNG of every snapshot reference with its name (out/contact-sheet.png)
 #   make install   install render-card (and shell completions) under PREFIX (default /usr/local)
 #   make deps      install the Debian packages the project needs (does nothing when present)
 
@@ -26,7 +27,7 @@ PREFIX ?= /usr/local
 # The binary `make install` copies; the install test points it at a debug build.
 RENDER_CARD ?= .build/release/render-card
 
-.PHONY: deps build release test bench deck deal install install-files clean
+.PHONY: deps build release test bench deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -64,6 +65,11 @@ deck: deps
 
 deal: deps
 	$(SWIFT) run -c release deal --players 4 --cards 5
+
+contact-sheet: deps
+	$(SWIFT) build --product snapshot-contact-sheet
+	mkdir -p out
+	$$($(SWIFT) build --show-bin-path)/snapshot-contact-sheet Tests out/contact-sheet.png
 
 # The artwork is compiled into the binary, so render-card needs no other files to run.
 install: deps

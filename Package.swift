@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "PlayingCardsProvablyFair", targets: ["PlayingCardsProvablyFair"]),
         .library(name: "PlayingCardLayout", targets: ["PlayingCardLayout"]),
         .library(name: "PlayingCardRendering", targets: ["PlayingCardRendering"]),
+        .library(name: "PlayingCardSnapshotTesting", targets: ["PlayingCardSnapshotTesting"]),
         .executable(name: "render-card", targets: ["render-card"]),
         .executable(name: "deal", targets: ["deal"]),
     ],
@@ -15,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // The model, notation, decks and shuffling: pure Swift, no dependencies.
@@ -37,6 +39,19 @@ let package = Package(
             name: "PlayingCardRendering",
             dependencies: ["PlayingCards", "PlayingCardLayout", "CPlayingCardsCairo", "CPlayingCardsRsvgLoader"],
             resources: [.embedInCode("Assets")]
+        ),
+        // Snapshot strategies for cards, scenes and sheets, for this project's tests and users'.
+        .target(
+            name: "PlayingCardSnapshotTesting",
+            dependencies: [
+                "PlayingCards", "PlayingCardLayout", "PlayingCardRendering",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+        // Writes one PNG of every snapshot reference with its name: `make contact-sheet`.
+        .executableTarget(
+            name: "snapshot-contact-sheet",
+            dependencies: ["PlayingCardLayout", "PlayingCardRendering"]
         ),
         .executableTarget(
             name: "render-card",
@@ -86,6 +101,14 @@ let package = Package(
         .testTarget(
             name: "RenderCardTests",
             dependencies: ["render-card", "PlayingCardRendering", "PlayingCards"]
+        ),
+        .testTarget(
+            name: "PlayingCardSnapshotTests",
+            dependencies: [
+                "PlayingCardSnapshotTesting", "PlayingCardRendering", "PlayingCardLayout", "PlayingCards",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(
             name: "DealTests",

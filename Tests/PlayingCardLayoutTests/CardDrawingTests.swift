@@ -112,7 +112,7 @@ struct CardDrawingTests {
     }
 
     @Test func theIndexFontHasLettersAndDigitsAndLabelsLocalise() throws {
-        #expect(IndexFont.characters.count == 36)
+        #expect(IndexFont.characters.count == 40)
         #expect(IndexFont.label("10") != nil && IndexFont.label("é") == nil)
         #expect(IndexLetters.german.label(for: .jack) == "B" && IndexLetters.french.label(for: .king) == "R")
         #expect(IndexLetters.dutch.label(for: .queen) == "V")

@@ -2,7 +2,8 @@
 /// that the index never depends on the fonts installed on the machine.
 ///
 /// Glyphs are 100 units tall (cap height), from y = 0 at the top to y = 100 on the baseline, and
-/// are stroked ``strokeWidth`` wide with round caps and joins. The font has `A`–`Z` and `0`–`9`.
+/// are stroked ``strokeWidth`` wide with round caps and joins. The font has `A`–`Z`, `0`–`9` and
+/// `- _ . /` (for labels such as file names).
 public enum IndexFont {
     /// The cap height every glyph is drawn at, in its own units.
     public static let capHeight = 100.0
@@ -83,6 +84,10 @@ public enum IndexFont {
         "6": make(56, "M51 9C46 3 38 0 30 0C11 0 3 22 3 55C3 85 12 100 30 100C47 100 56 87 56 69C56 51 46 40 30 40C16 40 6 49 3 60"),
         "7": make(56, "M0 0H56C38 30 25 62 20 100"),
         "8": make(56, "M28 46C13 46 5 38 5 23C5 9 14 0 28 0C42 0 51 9 51 23C51 38 43 46 28 46C11 46 1 57 1 73C1 90 13 100 28 100C43 100 55 90 55 73C55 57 45 46 28 46Z"),
+        "-": make(40, "M0 58H40"),
+        "_": make(56, "M0 100H56"),
+        ".": make(4, "M0 96H4"),
+        "/": make(40, "M0 100L40 0"),
         "9": make(56, "M5 91C10 97 18 100 26 100C45 100 53 78 53 45C53 15 44 0 26 0C9 0 0 13 0 31C0 49 10 60 26 60C40 60 50 51 53 40"),
     ]
 }

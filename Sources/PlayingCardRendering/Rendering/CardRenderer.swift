@@ -61,6 +61,14 @@ public struct CardRenderer: Sendable {
         (try? CardSize.pixels(width: layout.width + 2 * style.bleed, height: layout.height + 2 * style.bleed, dpi: style.dpi)) ?? (1, 1)
     }
 
+    /// A drawing's raster size: millimetres at `dpi`, or its own size in pixels.
+    static func pixelSize(of drawing: Drawing, dpi: Double) throws(RenderError) -> (width: Int, height: Int) {
+        switch drawing.unit {
+        case .millimetre: return try CardSize.pixels(width: drawing.width, height: drawing.height, dpi: dpi)
+        case .pixel: return try CardSize.pixels(width: drawing.width, height: drawing.height, dpi: 25.4)
+        }
+    }
+
     /// `card` in `format`.
     public func render(_ card: PlayingCard, as format: ImageFormat) throws(RenderError) -> [UInt8] {
         try render(drawing(of: card), as: format)
@@ -78,17 +86,18 @@ public struct CardRenderer: Sendable {
 
     /// Any drawing as pixels at the style's resolution.
     public func rasterize(_ drawing: Drawing) throws(RenderError) -> RasterImage {
-        let size = try CardSize.pixels(width: drawing.width, height: drawing.height, dpi: style.dpi)
+        let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
         return try CairoOutput.rasterize(drawing, width: size.width, height: size.height) { surface throws(RenderError) in
             try RasterImage(copying: surface)
         }
     }
 
-    /// Any drawing in `format`: PNG at the style's resolution, SVG in the style's SVG style, PDF.
+    /// Any drawing in `format`: PNG at the style's resolution (a drawing in pixels at its own
+    /// size), SVG in the style's SVG style, PDF.
     public func render(_ drawing: Drawing, as format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch format {
         case .png:
-            let size = try CardSize.pixels(width: drawing.width, height: drawing.height, dpi: style.dpi)
+            let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
             return try CairoOutput.png(drawing, width: size.width, height: size.height)
         case .svg:
             return Array(SVGWriter.document(drawing, style: style.svgStyle).utf8)
