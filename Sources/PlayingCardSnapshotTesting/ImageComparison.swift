@@ -34,11 +34,13 @@ public struct ImageComparison: Sendable, Hashable {
             return "\(differingPixels) of \(totalPixels) pixels (\(percent.formatted2)%) differ by more than the tolerance; the largest channel difference is \(largestDifference)"
         }
 
+        /// Equal counts, largest difference and sizes.
         public static func == (a: Difference, b: Difference) -> Bool {
             a.differingPixels == b.differingPixels && a.totalPixels == b.totalPixels && a.largestDifference == b.largestDifference
                 && a.sizes.map { [$0.reference.0, $0.reference.1, $0.actual.0, $0.actual.1] } == b.sizes.map { [$0.reference.0, $0.reference.1, $0.actual.0, $0.actual.1] }
         }
 
+        /// Hashes the counts and the largest difference.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(differingPixels)
             hasher.combine(totalPixels)

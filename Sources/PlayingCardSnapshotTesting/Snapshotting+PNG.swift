@@ -5,7 +5,7 @@ import Foundation
 extension Snapshotting where Value == [UInt8], Format == [UInt8] {
     /// PNG bytes compared as images: equal bytes pass at once; otherwise both are decoded (with
     /// Cairo) and compared pixel by pixel under `comparison`. The failure message says how many
-    /// pixels differ and by how much. With ``SnapshotTesting/SnapshotTestingConfiguration/DiffTool/imageDifferences``
+    /// pixels differ and by how much. With `DiffTool.imageDifferences`
     /// as the diff tool, a difference image is written next to the failed image.
     public static func png(_ comparison: ImageComparison = ImageComparison()) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .png(comparison))
@@ -13,7 +13,7 @@ extension Snapshotting where Value == [UInt8], Format == [UInt8] {
 }
 
 extension Diffing where Value == [UInt8] {
-    /// The PNG comparison behind ``SnapshotTesting/Snapshotting/png(_:)``.
+    /// The PNG comparison behind `Snapshotting.png(_:)`.
     public static func png(_ comparison: ImageComparison) -> Diffing {
         Diffing.diff(
             toData: { Data($0) },

@@ -28,8 +28,10 @@ struct StrategyTests {
 
     @Test func aChangedBlockOfPixelsIsCountedExactly() throws {
         let reference = try Self.reference("QH")
-        // A 10 × 10 block turned black in the middle of the card.
-        let changed = try Self.altered(reference, x: 80, y: 120, size: 10) { _ in 0xFF00_0000 }
+        // A 10 × 10 block of white face, left of the court frame, turned black.
+        let original = try RasterImage(png: reference)
+        #expect((8..<18).allSatisfy { x in (100..<110).allSatisfy { y in original.pixels[y * original.width + x] == 0xFFFF_FFFF } })
+        let changed = try Self.altered(reference, x: 8, y: 100, size: 10) { _ in 0xFF00_0000 }
         let diffing = Snapshotting<[UInt8], [UInt8]>.png().diffing
         let failure = try #require(diffing.diffV2(reference, changed), "a changed block must be reported")
         #expect(failure.0.contains("100 of 45180 pixels"), "\(failure.0)")
