@@ -1,5 +1,11 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// `render-card`: draws playing cards as PNG, SVG or PDF.
 @main
 struct RenderCard: ParsableCommand {
@@ -31,4 +37,11 @@ struct RenderCard: ParsableCommand {
         subcommands: [Cards.self, Deck.self, Hand.self, Sheet.self, Print.self],
         defaultSubcommand: Cards.self
     )
+
+    static func main() {
+        if let status = QuickPath.run(Array(CommandLine.arguments.dropFirst())) {
+            Glibc.exit(status)
+        }
+        main(nil)
+    }
 }

@@ -63,6 +63,18 @@ struct RenderCardCommandTests {
         #expect(try Data(contentsOf: dir.appendingPathComponent("qh.png")) == png)
     }
 
+    @Test func theQuickPathAndTheFullParserAgree() throws {
+        // `CODE -o FILE` alone skips the full parser; any option goes through it. Same bytes.
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (code, name) in [("QH", "q.png"), ("back", "b.svg"), ("X1", "x.pdf")] {
+            let quick = dir.appendingPathComponent("quick-\(name)"), full = dir.appendingPathComponent("full-\(name)")
+            #expect(try Self.run(code, "-o", quick.path).status == 0)
+            #expect(try Self.run(code, "-o", full.path, "--theme", "classic").status == 0)
+            #expect(try Data(contentsOf: quick) == Data(contentsOf: full), "\(code)")
+        }
+    }
+
     @Test func writesToStandardOutputAndToAFolder() throws {
         let stdout = try Self.run("10D", "-o", "-", "--format", "svg", "--svg-style", "flat")
         #expect(stdout.status == 0)

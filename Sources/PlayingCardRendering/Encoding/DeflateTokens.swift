@@ -10,7 +10,7 @@ struct DeflateTokens: ~Copyable {
     private var capacity: Int
     private(set) var count = 0
     /// How often each literal/length symbol (0–285) occurs.
-    private(set) var frequencies = [Int](repeating: 0, count: 286)
+    private let frequencies: UnsafeMutablePointer<Int>
     private var adlerA: UInt64 = 1
     private var adlerB: UInt64 = 0
     private var lastByteIsZero = false
@@ -18,9 +18,14 @@ struct DeflateTokens: ~Copyable {
     init(capacity: Int) {
         self.capacity = max(capacity, 1024)
         tokens = .allocate(capacity: self.capacity)
+        frequencies = .allocate(capacity: 286)
+        frequencies.initialize(repeating: 0, count: 286)
     }
 
-    deinit { tokens.deallocate() }
+    deinit {
+        tokens.deallocate()
+        frequencies.deallocate()
+    }
 
     @inline(__always)
     private mutating func push(_ token: UInt16) {
@@ -76,7 +81,7 @@ struct DeflateTokens: ~Copyable {
     /// The zlib stream: header, one DEFLATE block with dynamic Huffman codes, Adler-32.
     consuming func finish() -> [UInt8] {
         endRow()
-        var frequencies = self.frequencies
+        var frequencies = Array(UnsafeBufferPointer(start: self.frequencies, count: 286))
         frequencies[256] = 1   // end of block
         let literalLengths = Huffman.codeLengths(for: frequencies, limit: 15)
         // Every match is at distance 1 (distance code 0); code 1 completes the tree.
