@@ -156,23 +156,20 @@ struct CompositionCommandTests {
         #expect(quiet.status == 0 && quiet.error.isEmpty)
         // A terminal (script(1) gives the command a pseudo-terminal): a bar with count and rate.
         let script = try #require(["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) })
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = ["-qc", "\(Tool.executable.path) sheet -o \(dir.path)/s.png --width 40", "/dev/null"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        func onTerminal(_ command: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: script)
+            process.arguments = ["-qc", command, "/dev/null"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+        let text = try onTerminal("\(Tool.executable.path) sheet -o \(dir.path)/s.png --width 40")
         #expect(text.contains("sheet [") && text.contains("52/52") && text.contains("cards/s"), "\(text)")
-        let silenced = Process()
-        silenced.executableURL = URL(fileURLWithPath: script)
-        silenced.arguments = ["-qc", "\(Tool.executable.path) sheet -o \(dir.path)/t.png --width 40 --quiet", "/dev/null"]
-        let quietPipe = Pipe()
-        silenced.standardOutput = quietPipe
-        try silenced.run()
-        let silent = String(decoding: quietPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        silenced.waitUntilExit()
+        let silent = try onTerminal("\(Tool.executable.path) sheet -o \(dir.path)/t.png --width 40 --quiet")
         #expect(!silent.contains("sheet ["))
     }
 
