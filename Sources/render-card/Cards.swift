@@ -44,18 +44,18 @@ struct Cards: ParsableCommand {
     }
 
     func run() throws {
-        let subjects = try codes.map(Subject.init(parsing:))
+        let sides = try codes.map(CardSide.init(parsing:))
         let format = try resolveFormat(output: output, explicit: self.format)
         var style = try style.makeStyle()
         style.faceDown = faceDown
         try reportingFailures {
             let renderer = try CardRenderer(style: style)
-            let images = try subjects.map { subject throws(RenderError) in try subject.render(with: renderer, as: format) }
+            let images = try sides.map { side throws(RenderError) in try renderer.render(side, as: format) }
             if let output {
                 try writeSingle(images[0], to: output)
             } else if let out {
-                let files = zip(subjects, images).map { subject, bytes in
-                    (path: joinPath(out, "\(subject.fileStem).\(format.fileExtension)"), bytes: bytes)
+                let files = zip(sides, images).map { side, bytes in
+                    (path: joinPath(out, "\(side.code).\(format.fileExtension)"), bytes: bytes)
                 }
                 try OutputWriter.writeAll(files, into: out)
             }
@@ -63,38 +63,29 @@ struct Cards: ParsableCommand {
     }
 }
 
-/// What a code on the command line names: a card, or the back.
-enum Subject {
-    case card(PlayingCard)
-    case back
-
-    init(parsing code: String) throws {
+extension CardSide {
+    /// The card (or `back`) a command-line code names, or `nil`.
+    init?(code: String) {
         if code.lowercased() == "back" {
             self = .back
+        } else if let card = try? PlayingCard(code) {
+            self = .face(card)
+        } else {
+            return nil
+        }
+    }
+
+    /// The card (or `back`) a command-line code names; a usage error naming the code otherwise.
+    init(parsing code: String) throws {
+        if let side = CardSide(code: code) {
+            self = side
             return
         }
         do {
-            self = .card(try PlayingCard(code))
+            _ = try PlayingCard(code)
         } catch {
             throw ValidationError("\(error)")
         }
-    }
-
-    /// The side of the card it names.
-    var side: CardSide {
-        switch self {
-        case .card(let card): .face(card)
-        case .back: .back
-        }
-    }
-
-    /// The file name without extension: the card's code (`AS`, `10H`, `X1`) or `back`.
-    var fileStem: String { side.code }
-
-    func render(with renderer: CardRenderer, as format: ImageFormat) throws(RenderError) -> [UInt8] {
-        switch self {
-        case .card(let card): try renderer.render(card, as: format)
-        case .back: try renderer.renderBack(as: format)
-        }
+        throw ValidationError("'\(code)' is not a card code")
     }
 }

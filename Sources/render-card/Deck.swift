@@ -1,8 +1,6 @@
 import ArgumentParser
-import Dispatch
 import PlayingCards
 import PlayingCardRendering
-import Synchronization
 
 /// `render-card deck --out DIR`: every card, on all cores.
 struct Deck: ParsableCommand {
@@ -43,38 +41,19 @@ struct Deck: ParsableCommand {
         }
         var style = try style.makeStyle()
         style.faceDown = faceDown
-        var subjects = PlayingCard.standardDeck.map(Subject.card)
-        if jokers { subjects += [.card(.joker(.black)), .card(.joker(.red))] }
-        if back { subjects.append(.back) }
+        var sides = PlayingCard.standardDeck.map(CardSide.face)
+        if jokers { sides += [.face(.joker(.black)), .face(.joker(.red))] }
+        if back { sides.append(.back) }
         try reportingFailures {
             let renderer = try CardRenderer(style: style)
-            let progress = Progress("deck", total: subjects.count, quiet: quiet)
-            let images = try Self.renderInParallel(subjects, with: renderer, as: format, progress: progress)
+            let progress = Progress("deck", total: sides.count, quiet: quiet)
+            let images = try renderer.render(sides, as: format, progress: progress.update)
             progress.finish()
-            let files = zip(subjects, images).map { subject, bytes in
-                (path: joinPath(out, "\(subject.fileStem).\(format.fileExtension)"), bytes: bytes)
+            let files = zip(sides, images).map { side, bytes in
+                (path: joinPath(out, "\(side.code).\(format.fileExtension)"), bytes: bytes)
             }
             try OutputWriter.writeAll(files, into: out)
             print("Wrote \(files.count) cards to \(out)")
         }
-    }
-
-    /// Renders every subject, one per core at a time; the first error wins.
-    static func renderInParallel(_ subjects: [Subject], with renderer: CardRenderer, as format: ImageFormat,
-                                 progress: Progress) throws(RenderError) -> [[UInt8]] {
-        let results = Mutex<(done: Int, images: [Result<[UInt8], RenderError>?])>((0, Array(repeating: nil, count: subjects.count)))
-        DispatchQueue.concurrentPerform(iterations: subjects.count) { i in
-            let result = Result { () throws(RenderError) in try subjects[i].render(with: renderer, as: format) }
-            let done = results.withLock { state in
-                state.images[i] = result
-                state.done += 1
-                return state.done
-            }
-            progress.update(done)
-        }
-        let all = results.withLock { $0.images }
-        var images: [[UInt8]] = []
-        for result in all { images.append(try result!.get()) }
-        return images
     }
 }

@@ -94,7 +94,7 @@ struct Hand: ParsableCommand {
         var groups: [[PlayingCard]] = [[]]
         for code in codes {
             if code == "/" { groups.append([]); continue }
-            guard case .card(let card) = try Subject(parsing: code) else {
+            guard case .face(let card) = try CardSide(parsing: code) else {
                 throw ValidationError("'back' is not a card here: use --face-down to show backs")
             }
             groups[groups.count - 1].append(card)

@@ -10,17 +10,11 @@ enum QuickPath {
         guard arguments.count == 3, arguments[1] == "-o" || arguments[1] == "--output" else { return nil }
         let code = arguments[0], output = arguments[2]
         guard !code.hasPrefix("-"), !output.hasPrefix("-"), let format = format(of: output) else { return nil }
-        let side: CardSide
-        if code.lowercased() == "back" {
-            side = .back
-        } else if let card = try? PlayingCard(code) {
-            side = .face(card)
-        } else {
-            return nil   // the full parser reports the bad code
-        }
+        // A bad code goes to the full parser, which reports it.
+        guard let side = CardSide(code: code) else { return nil }
         do {
             let renderer = try CardRenderer(style: CardStyle())
-            let bytes = try renderer.render(renderer.drawing(of: side), as: format)
+            let bytes = try renderer.render(side, as: format)
             try FileOutput.write(bytes, to: output)
             return 0
         } catch {

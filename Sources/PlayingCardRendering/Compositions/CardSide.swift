@@ -18,6 +18,19 @@ public enum CardSide: Sendable, Hashable {
 }
 
 extension CardRenderer {
+    /// One side in `format`.
+    public func render(_ side: CardSide, as format: ImageFormat) throws(RenderError) -> [UInt8] {
+        try render(drawing(of: side), as: format)
+    }
+
+    /// Every side in `format`, rendered on all cores; the first error wins.
+    ///
+    /// - Parameter progress: called with the number of sides done so far, from any thread.
+    public func render(_ sides: [CardSide], as format: ImageFormat,
+                       progress: (@Sendable (Int) -> Void)? = nil) throws(RenderError) -> [[UInt8]] {
+        try inParallel(sides.count, progress: progress) { i throws(RenderError) in try render(sides[i], as: format) }
+    }
+
     /// The drawing of one side.
     public func drawing(of side: CardSide) -> Drawing {
         switch side {

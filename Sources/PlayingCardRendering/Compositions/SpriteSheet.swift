@@ -92,18 +92,25 @@ extension CardRenderer {
 
     /// Rasterizes every side on all cores; the first error wins.
     func renderAll(_ sides: [CardSide], progress: (@Sendable (Int) -> Void)?) throws(RenderError) -> [RasterImage] {
-        let results = Mutex<(done: Int, images: [Result<RasterImage, RenderError>?])>((0, Array(repeating: nil, count: sides.count)))
-        DispatchQueue.concurrentPerform(iterations: sides.count) { i in
-            let result = Result { () throws(RenderError) in try rasterize(drawing(of: sides[i])) }
-            let done = results.withLock { state in
-                state.images[i] = result
-                state.done += 1
-                return state.done
-            }
-            progress?(done)
-        }
-        var images: [RasterImage] = []
-        for result in results.withLock({ $0.images }) { images.append(try result!.get()) }
-        return images
+        try inParallel(sides.count, progress: progress) { i throws(RenderError) in try rasterize(drawing(of: sides[i])) }
     }
+}
+
+/// Runs `body` for 0..<count on all cores and collects the results in order; reports progress
+/// after each; the first error (in index order) is thrown.
+func inParallel<T: Sendable>(_ count: Int, progress: (@Sendable (Int) -> Void)?,
+                             _ body: @Sendable (Int) throws(RenderError) -> T) throws(RenderError) -> [T] {
+    let results = Mutex<(done: Int, values: [Result<T, RenderError>?])>((0, Array(repeating: nil, count: count)))
+    DispatchQueue.concurrentPerform(iterations: count) { i in
+        let result = Result { () throws(RenderError) in try body(i) }
+        let done = results.withLock { state in
+            state.values[i] = result
+            state.done += 1
+            return state.done
+        }
+        progress?(done)
+    }
+    var values: [T] = []
+    for result in results.withLock({ $0.values }) { values.append(try result!.get()) }
+    return values
 }
