@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RenderCardTests",
-            dependencies: ["render-card", "PlayingCardRendering", "PlayingCards"]
+            dependencies: ["render-card", "PlayingCardRendering", "PlayingCards", "CommandTestSupport"]
         ),
         .testTarget(
             name: "PlayingCardSnapshotTests",
@@ -110,9 +110,11 @@ let package = Package(
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
+        // Runs built executables for the end-to-end tests.
+        .target(name: "CommandTestSupport", path: "Tests/CommandTestSupport"),
         .testTarget(
             name: "DealTests",
-            dependencies: ["deal"]
+            dependencies: ["deal", "CommandTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,38 +1,16 @@
+import CommandTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `deal` executable, as a user would.
 @Suite("deal command")
 struct DealCommandTests {
-    struct Run {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    static var executable: URL {
-        // The test bundle sits in the build products folder beside the executables.
-        Bundle.main.bundleURL.appendingPathComponent("deal")
-    }
-
-    static func run(_ arguments: String...) throws -> Run {
+    static func run(_ arguments: String...) throws -> CommandRun {
         try run(arguments)
     }
 
-    static func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   output: String(decoding: outputData, as: UTF8.self),
-                   error: String(decoding: errorData, as: UTF8.self))
+    static func run(_ arguments: [String]) throws -> CommandRun {
+        try CommandRun.run("deal", arguments)
     }
 
     static let seed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"

@@ -1,3 +1,4 @@
+import Foundation
 import PlayingCardLayout
 import PlayingCardRendering
 import PlayingCards
@@ -32,6 +33,21 @@ struct SceneRenderingTests {
         // Hit-testing agrees with the picture.
         let centre = view.canvasPoint(fromScene: scene.placements[2].transform.apply(Point(x: 31.5, y: 44)))
         #expect(view.cardIndex(atCanvas: centre, in: scene) == 2)
+    }
+
+    @Test func backgroundImagesThatDecodeTooSlowlyAreRefused() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An SVG of 20,000 circles: quick enough normally, never within a microsecond.
+        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 1000">"#
+        for i in 0..<20_000 { svg += "<circle cx=\"\(i % 1000)\" cy=\"\(i / 20)\" r=\"3\" fill=\"#1e5c3a\"/>" }
+        svg += "</svg>"
+        let path = folder.appendingPathComponent("slow.svg").path
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: RenderError.self) { try SceneBackground.load(path: path, timeLimit: 0.000_001) }
+        #expect(error?.code == .artwork && error?.message.contains("slow.svg") == true && error?.message.contains("took longer") == true)
+        // With the normal limit the same file loads.
+        #expect(throws: Never.self) { try SceneBackground.load(path: path) }
     }
 
     @Test func scenesAreDeterministicInEveryFormat() throws {

@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import PlayingCardRendering
 import Testing
@@ -47,7 +48,7 @@ struct CompositionCommandTests {
         #expect(svg.contains(#"width="1200" height="800""#))
         let transparent = try Tool.run("hand", "AS", "KD", "-o", "-", "--background", "none", "--zoom", "4", "--pan", "10,-20")
         #expect(transparent.status == 0)
-        #expect(try RasterImage(png: [UInt8](transparent.output)).rgba(x: 0, y: 0).alpha == 0)
+        #expect(try RasterImage(png: [UInt8](transparent.data)).rgba(x: 0, y: 0).alpha == 0)
     }
 
     @Test func backgroundImagesFillTheCanvasAndBadOnesAreNamed() throws {
@@ -97,7 +98,7 @@ struct CompositionCommandTests {
         for code in ["AS", "10H", "QD", "KC", "X2", "back"] {
             let frame = try #require(frames[code]?["frame"] as? [String: Int])
             let single = try Tool.run(code, "-o", "-", "--width", "120")
-            let alone = try RasterImage(png: [UInt8](single.output))
+            let alone = try RasterImage(png: [UInt8](single.data))
             #expect(frame["w"] == alone.width && frame["h"] == alone.height)
             var differing = 0
             for y in 0..<alone.height {

@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import PlayingCardRendering
 import Testing
@@ -5,26 +6,10 @@ import Testing
 /// Runs the built `render-card` executable, as a user would.
 @Suite("render-card command")
 struct RenderCardCommandTests {
-    struct Run {
-        var status: Int32
-        var output: Data
-        var error: String
-    }
+    static var executable: URL { CommandRun.executable("render-card") }
 
-    static var executable: URL { Bundle.main.bundleURL.appendingPathComponent("render-card") }
-
-    static func run(_ arguments: String...) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: outputData, error: String(decoding: errorData, as: UTF8.self))
+    static func run(_ arguments: String...) throws -> CommandRun {
+        try CommandRun.run("render-card", arguments)
     }
 
     static func folder() throws -> URL {
@@ -78,7 +63,7 @@ struct RenderCardCommandTests {
     @Test func writesToStandardOutputAndToAFolder() throws {
         let stdout = try Self.run("10D", "-o", "-", "--format", "svg", "--svg-style", "flat")
         #expect(stdout.status == 0)
-        #expect(String(decoding: stdout.output, as: UTF8.self).contains("<title>Ten of Diamonds</title>"))
+        #expect(String(decoding: stdout.data, as: UTF8.self).contains("<title>Ten of Diamonds</title>"))
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("made/on/demand")
@@ -95,7 +80,7 @@ struct RenderCardCommandTests {
         #expect(run.status == 0, "\(run.error)")
         let files = Self.files(in: dir)
         #expect(files.count == 55 && files.contains("X2.png") && files.contains("back.png") && files.contains("KH.png"))
-        #expect(String(decoding: run.output, as: UTF8.self).contains("Wrote 55 cards to \(dir.path)"))
+        #expect(run.output.contains("Wrote 55 cards to \(dir.path)"))
         let svg = try Self.run("deck", "--out", dir.appendingPathComponent("svg").path, "--format", "svg")
         #expect(svg.status == 0 && Self.files(in: dir.appendingPathComponent("svg")).count == 52)
     }
@@ -111,9 +96,9 @@ struct RenderCardCommandTests {
         // Bridge at 150 dpi plus 3 mm bleed each side: (57 + 6) × (89 + 6) mm.
         #expect(Self.pngSize(try Data(contentsOf: dir.appendingPathComponent("jh.png")))! == (372, 561))
         let custom = try Self.run("5C", "-o", "-", "--size", "70x120", "--dpi", "254")
-        #expect(custom.status == 0 && Self.pngSize(custom.output)! == (700, 1200), "70 × 120 mm at 254 dpi")
+        #expect(custom.status == 0 && Self.pngSize(custom.data)! == (700, 1200), "70 × 120 mm at 254 dpi")
         let down = try Self.run("JH", "-o", "-", "--face-down", "--width", "100")
-        #expect(down.status == 0 && Self.pngSize(down.output)! == (100, 140))
+        #expect(down.status == 0 && Self.pngSize(down.data)! == (100, 140))
     }
 
     /// Runs a failing command in an empty folder and checks its exit code, message and that it
@@ -175,10 +160,10 @@ struct RenderCardCommandTests {
 
     @Test func helpShowsExamplesAndExitCodes() throws {
         let run = try Self.run("--help")
-        let text = String(decoding: run.output, as: UTF8.self)
+        let text = run.output
         #expect(run.status == 0)
         #expect(text.contains("render-card QH -o qh.png") && text.contains("Exit codes") && text.contains("16384"))
         let deck = try Self.run("deck", "--help")
-        #expect(String(decoding: deck.output, as: UTF8.self).contains("render-card deck --out deck"))
+        #expect(deck.output.contains("render-card deck --out deck"))
     }
 }

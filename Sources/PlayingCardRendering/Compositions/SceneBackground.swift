@@ -15,10 +15,11 @@ public enum SceneBackground: Sendable, Hashable {
     public static let decodeTimeLimit = 5.0
 
     /// Loads a background image (PNG or SVG by extension), checking its size (16 MiB, 8192 px a
-    /// side for PNG) and that it decodes within ``decodeTimeLimit``.
+    /// side for PNG) and that it decodes within `timeLimit` seconds (``decodeTimeLimit`` unless
+    /// given).
     ///
     /// - Throws: ``RenderError`` (`artwork`) naming the file.
-    public static func load(path: String) throws(RenderError) -> SceneBackground {
+    public static func load(path: String, timeLimit: Double = decodeTimeLimit) throws(RenderError) -> SceneBackground {
         let lowered = path.lowercased()
         guard let format: ArtworkImage.Format = lowered.hasSuffix(".png") ? .png : lowered.hasSuffix(".svg") ? .svg : nil else {
             throw RenderError(.artwork, "\(path): a background image must be a .png or .svg file")
@@ -27,12 +28,12 @@ public enum SceneBackground: Sendable, Hashable {
             throw RenderError(.artwork, "\(path): no such file")
         }
         let image = try ArtworkFolder.image(at: path, format: format)
-        try decodeWithinTimeLimit(image)
+        try decodeWithinTimeLimit(image, seconds: timeLimit)
         return .image(image)
     }
 
-    /// Decodes `image` once on another thread, giving up after ``decodeTimeLimit``.
-    static func decodeWithinTimeLimit(_ image: ArtworkImage) throws(RenderError) {
+    /// Decodes `image` once on another thread, giving up after `seconds`.
+    static func decodeWithinTimeLimit(_ image: ArtworkImage, seconds: Double) throws(RenderError) {
         let done = DispatchSemaphore(value: 0)
         let outcome = DecodeOutcome()
         DispatchQueue.global().async {
@@ -46,8 +47,8 @@ public enum SceneBackground: Sendable, Hashable {
             }
             done.signal()
         }
-        guard done.wait(timeout: .now() + decodeTimeLimit) == .success else {
-            throw RenderError(.artwork, "\(image.name): decoding took longer than \(Int(decodeTimeLimit)) s; use a smaller or simpler image")
+        guard done.wait(timeout: .now() + seconds) == .success else {
+            throw RenderError(.artwork, "\(image.name): decoding took longer than \(seconds) s; use a smaller or simpler image")
         }
         if let error = outcome.get() { throw error }
     }
