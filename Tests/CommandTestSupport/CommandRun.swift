@@ -15,8 +15,13 @@ public struct CommandRun: Sendable {
     /// Runs the executable called `name` from the build products folder (where the test bundle
     /// sits) with `arguments`, waiting for it to finish.
     public static func run(_ name: String, _ arguments: [String]) throws -> CommandRun {
+        try run(executable(name), arguments)
+    }
+
+    /// Runs the program at `url` with `arguments`, waiting for it to finish.
+    public static func run(_ url: URL, _ arguments: [String]) throws -> CommandRun {
         let process = Process()
-        process.executableURL = executable(name)
+        process.executableURL = url
         process.arguments = arguments
         let output = Pipe(), error = Pipe()
         process.standardOutput = output

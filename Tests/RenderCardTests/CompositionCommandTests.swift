@@ -15,15 +15,7 @@ struct CompositionCommandTests {
     static func pdfinfo(_ path: URL) throws -> String {
         let pdfinfo = try #require(["/usr/bin/pdfinfo", "/bin/pdfinfo"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                    "pdfinfo is installed by make deps (poppler-utils)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: pdfinfo)
-        process.arguments = [path.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+        return try CommandRun.run(URL(fileURLWithPath: pdfinfo), [path.path]).output
     }
 
     @Test func handsInEveryLayoutFillTheCanvas() throws {
@@ -158,15 +150,7 @@ struct CompositionCommandTests {
         // A terminal (script(1) gives the command a pseudo-terminal): a bar with count and rate.
         let script = try #require(["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) })
         func onTerminal(_ command: String) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: script)
-            process.arguments = ["-qc", command, "/dev/null"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
+            try CommandRun.run(URL(fileURLWithPath: script), ["-qc", command, "/dev/null"]).output
         }
         let text = try onTerminal("\(Tool.executable.path) sheet -o \(dir.path)/s.png --width 40")
         #expect(text.contains("sheet [") && text.contains("52/52") && text.contains("cards/s"), "\(text)")

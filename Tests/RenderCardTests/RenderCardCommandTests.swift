@@ -107,16 +107,9 @@ struct RenderCardCommandTests {
                        sourceLocation: SourceLocation = #_sourceLocation) throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments.map { $0.replacingOccurrences(of: "DIR", with: dir.path) }
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == status, "\(arguments): \(message)", sourceLocation: sourceLocation)
+        let run = try CommandRun.run("render-card", arguments.map { $0.replacingOccurrences(of: "DIR", with: dir.path) })
+        let message = run.error
+        #expect(run.status == status, "\(arguments): \(message)", sourceLocation: sourceLocation)
         for word in words {
             #expect(message.contains(word), "\(arguments): '\(message)' does not mention \(word)", sourceLocation: sourceLocation)
         }
