@@ -1,4 +1,5 @@
 import Foundation
+import PlayingCardLayout
 import PlayingCardRendering
 import PlayingCards
 import Testing
@@ -21,5 +22,17 @@ struct ReadmeRenderingExamples {
         // END
         #expect(Support.pngHeader(png)?.width == 744 && svg.count < 2048)
         #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func scenes() throws {
+        let renderer = try CardRenderer(style: CardStyle())
+        // README: scenes
+        let cards = try [PlayingCard](parsing: "AS KD 10H 9C QS")
+        let scene = Scene.fan(cards, cardSize: (63, 88))                     // millimetres
+        let view = SceneView(scene: scene, canvasWidth: 1200, canvasHeight: 800)
+        let picture = try SceneRenderer(cards: renderer).render(scene, in: view, as: .png)
+        let clicked = view.cardIndex(atCanvas: Point(x: 400, y: 100), in: scene)   // 2: the 10♥'s corner
+        // END
+        #expect(Support.pngHeader(picture)?.width == 1200 && clicked == 2, "\(String(describing: clicked)) at \(view.canvasCorners(of: 2, in: scene))")
     }
 }

@@ -90,7 +90,7 @@ struct ReadmeExamplesTests {
         let rendering = root.appendingPathComponent("Tests/PlayingCardRenderingTests/ReadmeRenderingExamples.swift")
         let tested = Self.blocks(in: try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
             + Self.blocks(in: try String(contentsOf: rendering, encoding: .utf8))
-        #expect(tested.count == 6)
+        #expect(tested.count == 7)
         for block in tested {
             #expect(readme.contains("```swift\n" + block + "\n```"), "README.md lacks this tested example:\n\(block)")
         }
