@@ -123,6 +123,8 @@ struct RenderCardCommandTests {
         try expectFailure(["QH", "-o", "DIR/q.png", "--width=-5"], status: 64, mentioning: ["-5"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--width", "100000"], status: 64, mentioning: ["100000", "16384"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--dpi", "4800"], status: 64, mentioning: ["px"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--width", "16384"], status: 64, mentioning: ["matching height", "22886 px"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--width", "6000"], status: 64, mentioning: ["6000 × 8381 px at 300 dpi", "500 mm"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--face-scale", "2"], status: 64, mentioning: ["0.3–1.0"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--size", "0x88"], status: 64, mentioning: ["width 0.0 mm"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--size", "huge"], status: 64, mentioning: ["huge", "70x120"])

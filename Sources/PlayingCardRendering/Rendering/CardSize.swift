@@ -53,12 +53,22 @@ public struct CardSize: Sendable, Hashable {
                 throw RenderError(.invalidSize, "\(name) \(value) px is not allowed: give 1 to \(Self.maximumPixels) pixels")
             }
         }
+        // The side not given keeps the shape; both sides are checked in pixels first.
+        let width = pixelWidth.map(Double.init) ?? pixelHeight.map { Double($0) * shape.width / shape.height }
+        let height = pixelHeight.map(Double.init) ?? pixelWidth.map { Double($0) * shape.height / shape.width }
+        guard let width, let height else {
+            self = shape
+            return
+        }
+        for (name, value, given) in [("width", width, pixelWidth != nil), ("height", height, pixelHeight != nil)]
+        where value.rounded() > Double(Self.maximumPixels) {
+            throw RenderError(.invalidSize, "\(given ? "" : "the matching ")\(name) \(Int(value.rounded())) px is not allowed: each side must be 1 to \(Self.maximumPixels) pixels")
+        }
         let mmPerPixel = 25.4 / dpi
-        switch (pixelWidth, pixelHeight) {
-        case let (w?, h?): try self.init(millimetres: Double(w) * mmPerPixel, Double(h) * mmPerPixel)
-        case let (w?, nil): try self.init(millimetres: Double(w) * mmPerPixel, Double(w) * mmPerPixel * shape.height / shape.width)
-        case let (nil, h?): try self.init(millimetres: Double(h) * mmPerPixel * shape.width / shape.height, Double(h) * mmPerPixel)
-        case (nil, nil): self = shape
+        do {
+            try self.init(millimetres: width * mmPerPixel, height * mmPerPixel)
+        } catch {
+            throw RenderError(.invalidSize, "\(Int(width.rounded())) × \(Int(height.rounded())) px at \(dpi.formatted) dpi is \(Int((width * mmPerPixel).rounded())) × \(Int((height * mmPerPixel).rounded())) mm: cards are at most \(Int(Self.maximumMillimetres)) mm a side; use fewer pixels or a higher --dpi")
         }
     }
 
@@ -81,4 +91,9 @@ public struct CardSize: Sendable, Hashable {
         }
         return (Int(w), Int(h))
     }
+}
+
+extension Double {
+    /// Whole numbers without a decimal point.
+    var formatted: String { rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
