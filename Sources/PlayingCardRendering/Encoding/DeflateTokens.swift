@@ -1,11 +1,13 @@
-/// The symbols of one DEFLATE block, as the PNG encoder produces them: literal bytes and runs of
-/// zero bytes (matches at distance 1). It counts each symbol's frequency for the Huffman codes
-/// and keeps the Adler-32 of the bytes they stand for.
+/// The symbols of one DEFLATE block, as the PNG encoder produces them: literal bytes, runs of
+/// zero bytes (matches at distance 1) and copies of the row above (matches at the distance of
+/// one row). It counts each symbol's frequency for the Huffman codes and keeps the Adler-32 of
+/// the bytes they stand for.
 ///
 /// Adler-32 sums are kept in 64 bits and reduced once a row (``endRow()``): a row of up to
 /// 2^20 bytes cannot overflow them.
 struct DeflateTokens: ~Copyable {
-    /// A token: 0–255 a literal byte, 256 + n a run of n zero bytes (3 ≤ n ≤ 258).
+    /// A token: 0–255 a literal byte, 256 + n a run of n zero bytes, 515 + n a copy of n bytes
+    /// from one row back (3 ≤ n ≤ 258).
     private var tokens: UnsafeMutablePointer<UInt16>
     private var capacity: Int
     private(set) var count = 0
@@ -14,8 +16,13 @@ struct DeflateTokens: ~Copyable {
     private var adlerA: UInt64 = 1
     private var adlerB: UInt64 = 0
     private var lastByteIsZero = false
+    /// The distance of one row, when copies of the row above are allowed.
+    private let rowDistance: Int?
+    /// How many copies of the row above were made.
+    private var rowCopies = 0
 
-    init(capacity: Int) {
+    init(capacity: Int, rowDistance: Int? = nil) {
+        self.rowDistance = rowDistance
         self.capacity = max(capacity, 1024)
         tokens = .allocate(capacity: self.capacity)
         frequencies = .allocate(capacity: 286)
@@ -72,6 +79,27 @@ struct DeflateTokens: ~Copyable {
         lastByteIsZero = true
     }
 
+    /// `count` bytes equal to those one row back; their values go to ``checksum(_:)``.
+    mutating func repeatRowAbove(_ count: Int) {
+        var left = count
+        while left > 0 {
+            // Matches are 3 to 258 bytes: never leave a remainder of 1 or 2.
+            let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
+            push(UInt16(515 + length))
+            frequencies[Deflate.lengthSymbol[length]] += 1
+            rowCopies += 1
+            left -= length
+        }
+    }
+
+    /// Adds a byte that a copy of the row above stands for to the checksum.
+    @inline(__always)
+    mutating func checksum(_ byte: UInt8) {
+        adlerA &+= UInt64(byte)
+        adlerB &+= adlerA
+        lastByteIsZero = byte == 0
+    }
+
     /// Reduces the checksum sums; call at least once every 2^20 bytes.
     mutating func endRow() {
         adlerA %= 65521
@@ -84,18 +112,23 @@ struct DeflateTokens: ~Copyable {
         var frequencies = Array(UnsafeBufferPointer(start: self.frequencies, count: 286))
         frequencies[256] = 1   // end of block
         let literalLengths = Huffman.codeLengths(for: frequencies, limit: 15)
-        // Every match is at distance 1 (distance code 0); code 1 completes the tree.
-        let distanceLengths = [1, 1]
         let literalCodes = Huffman.canonicalCodes(for: literalLengths)
+        // Two distances: 1 (code 0) and one row (its own code); each takes one bit. Without copies
+        // of the row above, code 1 completes the tree.
+        let rowCode = rowCopies > 0 ? rowDistance.map(Deflate.distanceCode) ?? 1 : 1
+        var distanceLengths = [Int](repeating: 0, count: max(rowCode, 1) + 1)
+        distanceLengths[0] = 1
+        distanceLengths[max(rowCode, 1)] = 1
+        let distanceCodes = Huffman.canonicalCodes(for: distanceLengths)
 
-        // At most 15 + 5 + 1 bits a token, plus the header.
-        var out = BitWriter(capacity: count * 3 + 1024)
+        // At most 15 + 5 + 1 + 13 bits a token, plus the header.
+        var out = BitWriter(capacity: count * 5 + 1024)
         out.bytes([0x78, 0x01])   // deflate, 32 KiB window, fastest; check bits
         out.put(0b101, 3)         // final block, dynamic Huffman
         Huffman.writeHeader(literalLengths: literalLengths, distanceLengths: distanceLengths, to: &out)
         // One table entry a token: its code (with the extra bits and the distance code for a
         // match) and its length in bits.
-        var table = [(bits: UInt32, length: Int)](repeating: (0, 0), count: 515)
+        var table = [(bits: UInt32, length: Int)](repeating: (0, 0), count: 774)
         for byte in 0..<256 { table[byte] = (literalCodes[byte], literalLengths[byte]) }
         for length in 3...258 {
             let symbol = Deflate.lengthSymbol[length]
@@ -103,13 +136,18 @@ struct DeflateTokens: ~Copyable {
             var bits = literalCodes[symbol], total = literalLengths[symbol]
             bits |= UInt32(length - Deflate.lengthBase[symbol - 257]) << UInt32(total)
             total += Deflate.lengthExtraBits[symbol - 257]
-            total += 1   // distance code 0, one zero bit: distance 1
-            table[256 + length] = (bits, total)
+            // Up to 15 + 5 + 1 bits.
+            table[256 + length] = (bits | distanceCodes[0] << UInt32(total), total + 1)   // distance 1
+            // A copy of the row above: its distance code here, the distance's extra bits after.
+            table[515 + length] = (bits | distanceCodes[rowCode] << UInt32(total), total + 1)
         }
+        let rowExtra = rowCopies > 0 ? (UInt32(rowDistance! - Deflate.distanceBase[rowCode]), Deflate.distanceExtraBits[rowCode]) : (0, 0)
         table.withUnsafeBufferPointer { table in
             for i in 0..<count {
-                let entry = table[Int(tokens[i])]
+                let token = Int(tokens[i])
+                let entry = table[token]
                 out.put(entry.bits, entry.length)
+                if token >= 515 { out.put(rowExtra.0, rowExtra.1) }
             }
         }
         out.put(literalCodes[256], literalLengths[256])
@@ -123,6 +161,13 @@ struct DeflateTokens: ~Copyable {
 enum Deflate {
     static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
     static let lengthExtraBits = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+                               2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+    static let distanceExtraBits = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+
+    /// The distance code (0–29) for a distance of 1 to 32,768.
+    static func distanceCode(_ distance: Int) -> Int { distanceBase.lastIndex { $0 <= distance }! }
+
     /// The symbol (257–285) for each match length 3–258.
     static let lengthSymbol: [Int] = (0...258).map { length in
         length < 3 ? 0 : 257 + lengthBase.lastIndex { $0 <= length }!
