@@ -58,6 +58,27 @@ struct RenderOutputTests {
         }
     }
 
+    @Test func pngRoundTripsForOpaqueWideAndRepeatingImages() throws {
+        // Opaque (RGB), with rows that repeat the row above in places.
+        var style = CardStyle()
+        style.bleed = 3
+        let opaque = try CardRenderer(style: style).rasterize(PlayingCard(.king, of: .clubs))
+        #expect(try RasterImage(png: opaque.pngData()).pixels == opaque.pixels)
+        // Wider than a DEFLATE match can reach back (9,000 px RGBA rows are 36,001 bytes), with
+        // every row repeating the one above but for one pixel: no copies from the row above.
+        let width = 9000, height = 4
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width { pixels[y * width + x] = x % 7 == 0 ? 0x8040_2010 : UInt32(truncatingIfNeeded: x &* 2654435761) | 0xFF00_0000 }
+            pixels[y * width + y] = 0xFFFF_FFFF
+        }
+        let wide = RasterImage(width: width, height: height, pixels: pixels)
+        let decoded = try RasterImage(png: wide.pngData())
+        #expect(decoded.width == width)
+        // Semi-transparent pixels round to within 1; the rest are exact.
+        #expect(zip(decoded.pixels, pixels).allSatisfy { a, b in a == b || (b >> 24 != 255 && abs(Int(a & 0xFF) - Int(b & 0xFF)) <= 1) })
+    }
+
     @Test func outputIsByteIdenticalAcrossRunsOrdersAndThreads() async throws {
         for format in ImageFormat.allCases {
             let first = try Self.sample.map { try Self.renderer.render($0, as: format) }

@@ -40,7 +40,7 @@ enum ImageDecoder {
     static let maximumPixels = 8192
 
     /// Reads a PNG's size from its header, checking the signature and the size limit.
-    static func pngSize(_ bytes: [UInt8], name: String) throws(RenderError) -> (width: Int, height: Int) {
+    static func pngSize(_ bytes: [UInt8], name: String, limit: Int = maximumPixels) throws(RenderError) -> (width: Int, height: Int) {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             throw RenderError(.artwork, "\(name): not a PNG file (the PNG signature and header are missing)")
@@ -48,8 +48,8 @@ enum ImageDecoder {
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         let (width, height) = (word(16), word(20))
         guard width > 0, height > 0 else { throw RenderError(.artwork, "\(name): the PNG header gives a size of 0") }
-        guard width <= maximumPixels, height <= maximumPixels else {
-            throw RenderError(.artwork, "\(name): \(width) × \(height) pixels is too large for artwork (at most \(maximumPixels) × \(maximumPixels))")
+        guard width <= limit, height <= limit else {
+            throw RenderError(.artwork, "\(name): \(width) × \(height) pixels is too large (at most \(limit) × \(limit))")
         }
         return (width, height)
     }

@@ -21,11 +21,15 @@ public struct RasterImage: Sendable, Hashable {
         self.pixels = pixels
     }
 
-    /// Decodes PNG bytes (any PNG Cairo reads: 8-bit RGB, RGBA, grey, palette).
+    /// Decodes PNG bytes (any PNG Cairo reads: 8-bit RGB, RGBA, grey, palette) of up to
+    /// ``CardSize/maximumPixels`` a side and ``CardSize/maximumArea`` pixels.
     ///
-    /// - Throws: ``RenderError`` (`artwork`) when the bytes are not a readable PNG.
+    /// - Throws: ``RenderError`` (`artwork`) when the bytes are not a readable PNG or too large.
     public init(png bytes: [UInt8], name: String = "PNG data") throws(RenderError) {
-        let (width, height) = try ImageDecoder.pngSize(bytes, name: name)
+        let (width, height) = try ImageDecoder.pngSize(bytes, name: name, limit: CardSize.maximumPixels)
+        guard width * height <= CardSize.maximumArea else {
+            throw RenderError(.artwork, "\(name): \(width) × \(height) pixels is too large (at most \(CardSize.maximumArea / 1_000_000) million pixels)")
+        }
         let surface = try ImageDecoder.pngSurface(ArtworkImage(name: name, format: .png, bytes: bytes,
                                                                width: Double(width), height: Double(height)))
         self = try RasterImage(copying: surface)
