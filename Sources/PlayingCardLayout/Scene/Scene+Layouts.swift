@@ -1,13 +1,5 @@
 public import PlayingCards
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension Scene {
     /// How a group of cards is laid out.
     public enum Layout: String, Sendable, Hashable, CaseIterable {

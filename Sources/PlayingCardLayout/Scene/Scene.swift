@@ -1,13 +1,5 @@
 public import PlayingCards
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Cards placed on a table: each with its own transform, face up or down, in scene units
 /// (millimetres, like the cards themselves), y pointing down.
 ///
