@@ -6,6 +6,8 @@
 #   make bench     release-build benchmarks (a separate package in Benchmarks/)
 #   make contact-sheet  one PNG of every snapshot reference with its name (out/contact-sheet.png)
 #   make install   install render-card (and shell completions) under PREFIX (default /usr/local)
+#   make serve     build and start deck-server on 127.0.0.1:8080 with data in ./data
+#   make bench-server  wrk against a release deck-server (numbers for the server issue)
 #   make deps      install the Debian packages the project needs (does nothing when present)
 
 SWIFT ?= swift
@@ -13,9 +15,10 @@ SWIFT ?= swift
 # Cairo draws the cards; librsvg (from librsvg2-bin, which also brings the library) draws users'
 # SVG artwork, and its rsvg-convert checks in the tests that our SVG looks like our PNG.
 # poppler-utils gives the tests pdfinfo, to check print PDFs' pages as a reader sees them.
-APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin poppler-utils
+# libsqlite3-dev is the database of deck-server (the Server/ package, through GRDB).
+APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin poppler-utils libsqlite3-dev
 PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo
-PKG_CONFIG_MODULES := cairo
+PKG_CONFIG_MODULES := cairo sqlite3
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -27,7 +30,14 @@ PREFIX ?= /usr/local
 # The binary `make install` copies; the install test points it at a debug build.
 RENDER_CARD ?= .build/release/render-card
 
-.PHONY: deps build release test bench deck deal contact-sheet install install-files clean
+# The server package and where `make serve` keeps its database.
+SERVER_DIR := Server
+DECK_SERVER := $(SERVER_DIR)/.build/release/deck-server
+SERVE_HOST ?= 127.0.0.1
+SERVE_PORT ?= 8080
+SERVE_DATA ?= ./data
+
+.PHONY: deps deps-bench build release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -45,9 +55,28 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: deps
+test: test-library test-server
+
+test-library: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+# The deck server's tests start the built deck-server on loopback ports against real databases.
+test-server: deps
+	cd $(SERVER_DIR) && $(SWIFT) build --build-tests
+	cd $(SERVER_DIR) && $(SWIFT) test --skip-build --disable-xctest
+
+serve: deps
+	cd $(SERVER_DIR) && $(SWIFT) build -c release --product deck-server
+	$(DECK_SERVER) --host $(SERVE_HOST) --port $(SERVE_PORT) --data $(SERVE_DATA)
+
+# wrk (Debian) drives a release deck-server on loopback; see Server/Benchmarks/bench-server.sh.
+deps-bench: deps
+	@command -v wrk >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
+
+bench-server: deps-bench
+	cd $(SERVER_DIR) && $(SWIFT) build -c release --product deck-server
+	bash $(SERVER_DIR)/Benchmarks/bench-server.sh $(DECK_SERVER)
 
 # The package-benchmark suite (time, throughput, allocations), then an interleaved run that
 # times the shuffles side by side and prints the ratios the shuffling issue asks for.
@@ -86,4 +115,4 @@ install-files:
 	@echo "Installed $(PREFIX)/bin/render-card and its shell completions"
 
 clean:
-	rm -rf .build Benchmarks/.build out
+	rm -rf .build Benchmarks/.build $(SERVER_DIR)/.build out

@@ -1,0 +1,90 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The deck server: a separate package so that users of the PlayingCards library never fetch or
+// build server dependencies. It depends on the root package by path.
+let package = Package(
+    name: "deck-server",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "deck-server", targets: ["deck-server"]),
+    ],
+    dependencies: [
+        .package(name: "swift-playing-cards", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // The application layer: deck and game operations on library values, a store protocol;
+        // no HTTP and no SQL.
+        .target(
+            name: "DeckService",
+            dependencies: [
+                .product(name: "PlayingCards", package: "swift-playing-cards"),
+                .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
+            ]
+        ),
+        // The embedded store: one SQLite file in WAL mode, through GRDB.
+        .target(
+            name: "DeckStoreSQLite",
+            dependencies: [
+                "DeckService",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // HTTP: routes, parameters, JSON answers and errors, card images, pages, metrics.
+        .target(
+            name: "DeckServerHTTP",
+            dependencies: [
+                "DeckService",
+                .product(name: "PlayingCards", package: "swift-playing-cards"),
+                .product(name: "PlayingCardRendering", package: "swift-playing-cards"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.embedInCode("Public")]
+        ),
+        .executableTarget(
+            name: "deck-server",
+            dependencies: [
+                "DeckService", "DeckStoreSQLite", "DeckServerHTTP",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "DeckServiceTests",
+            dependencies: [
+                "DeckService",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PlayingCards", package: "swift-playing-cards"),
+                .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
+            ]
+        ),
+        .testTarget(
+            name: "DeckServerTests",
+            dependencies: [
+                "deck-server", "DeckServerHTTP",
+                .product(name: "PlayingCards", package: "swift-playing-cards"),
+                .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,23 @@
+public import Foundation
+
+/// How a deck server runs: where it listens, how it links to itself, its limits and jobs.
+public struct ServerSettings: Sendable, Hashable {
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// The port to listen on; 0 picks a free one.
+    public var port = 8080
+    /// The base URL for image links (such as `https://cards.example.org`); `nil` follows the
+    /// request's `Host` and a proxy's `X-Forwarded-Host` and `X-Forwarded-Proto`.
+    public var publicURL: String?
+    /// The `Access-Control-Allow-Origin` value for every answer; `nil` sends no CORS headers.
+    public var corsOrigin: String? = "*"
+    /// The most memory rendered card images may take.
+    public var imageCacheBytes = 64 * 1024 * 1024
+    /// How long a deck or game may stay unchanged before it is deleted.
+    public var idleTime: TimeInterval = 14 * 24 * 3600
+    /// How often the idle-record job runs.
+    public var expiryInterval: TimeInterval = 3600
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,101 @@
+import DeckService
+import Foundation
+import Hummingbird
+import PlayingCards
+
+/// The parameters of an API request: the query string and, for a POST, a URL-encoded form body,
+/// read the same way (`+` is a space, `%XX` a byte). A value in the form wins over the query.
+struct RequestParameters: Sendable {
+    private var values: [String: String] = [:]
+
+    /// The longest form body the API reads.
+    static let maximumBodyBytes = 64 * 1024
+
+    /// Reads the query and, when there is one, the form body.
+    ///
+    /// - Throws: ``ServiceError`` for a body that is too large or not a URL-encoded form.
+    static func read(from request: Request) async throws -> RequestParameters {
+        var parameters = RequestParameters()
+        if let query = request.uri.query { parameters.add(encoded: Substring(query)) }
+        guard request.method == .post else { return parameters }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: maximumBodyBytes)
+        } catch {
+            throw ServiceError(.tooLarge, "the request body is larger than \(maximumBodyBytes / 1024) KiB: send fewer or shorter parameters")
+        }
+        guard body.readableBytes > 0 else { return parameters }
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") else {
+            throw ServiceError.badRequest("the body's type '\(type)' is not read: send parameters in the query string or as application/x-www-form-urlencoded")
+        }
+        parameters.add(encoded: Substring(String(buffer: body)))
+        return parameters
+    }
+
+    private mutating func add(encoded text: Substring) {
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = Self.decode(parts[0])
+            guard !name.isEmpty else { continue }
+            values[name] = parts.count > 1 ? Self.decode(parts[1]) : ""
+        }
+    }
+
+    private static func decode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    /// The raw value of a parameter.
+    subscript(name: String) -> String? { values[name] }
+
+    /// A whole number, or `defaultValue` when the parameter is absent.
+    ///
+    /// - Throws: ``ServiceError`` naming the value when it is empty, not a whole number, or too large.
+    func integer(_ name: String, default defaultValue: Int? = nil) throws(ServiceError) -> Int? {
+        guard let text = values[name] else { return defaultValue }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let value = Int(trimmed) { return value }
+        if trimmed.isEmpty { throw ServiceError.badRequest("\(name) is empty: give a whole number, such as \(name)=2") }
+        let digits = trimmed.drop { $0 == "-" || $0 == "+" }
+        if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
+            throw ServiceError.badRequest("\(name) \(Self.shown(trimmed)) is far too large: no deck has that many cards")
+        }
+        throw ServiceError.badRequest("\(name) \(Self.shown(trimmed)) is not a whole number: give one such as \(name)=2")
+    }
+
+    /// `true` for `true`, `1` or `yes`; `false` for `false`, `0`, `no` or absent.
+    ///
+    /// - Throws: ``ServiceError`` naming any other value.
+    func flag(_ name: String) throws(ServiceError) -> Bool {
+        guard let text = values[name] else { return false }
+        switch text.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw ServiceError.badRequest("\(name) \(Self.shown(text)) is not allowed: give true or false")
+        }
+    }
+
+    /// A comma-separated card list, or `nil` when absent.
+    func cards(_ name: String = "cards") throws(ServiceError) -> [PlayingCard]? {
+        guard let text = values[name] else { return nil }
+        return try PlayingCard.apiList(text, parameter: name)
+    }
+
+    /// The `seed` parameter: 64 hex digits.
+    func seed() throws(ServiceError) -> ShuffleSeed? {
+        guard let text = values["seed"] else { return nil }
+        do {
+            return try ShuffleSeed(hex: text)
+        } catch {
+            throw ServiceError.badRequest("seed \(Self.shown(text)) is not allowed: give 64 hex digits (256 bits), such as seed=\(String(repeating: "0", count: 63))1")
+        }
+    }
+
+    /// A value quoted for an error message, cut short when long.
+    static func shown(_ value: String) -> String {
+        let limit = 40
+        return "'" + (value.count > limit ? value.prefix(limit) + "…" : Substring(value)) + "'"
+    }
+}

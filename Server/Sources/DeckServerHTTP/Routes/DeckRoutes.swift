@@ -1,0 +1,63 @@
+import DeckService
+import Hummingbird
+
+/// `/api/deck/…`: new decks, info, draws, shuffles, returns and the fair-deck reveal.
+struct DeckRoutes: Sendable {
+    let service: DeckService
+
+    func add(to router: APIRegistrar) {
+        router.api("/api/deck/new") { try await newDeck($0, shuffle: false, draw: false) }
+        router.api("/api/deck/new/shuffle") { try await newDeck($0, shuffle: true, draw: false) }
+        router.api("/api/deck/new/draw") { try await newDeck($0, shuffle: true, draw: true) }
+        router.api("/api/deck/:id") { api in
+            answer(try await service.deck(api.path("id")), api, piles: true)
+        }
+        for (suffix, position) in [("draw", DrawPosition.top), ("draw/bottom", .bottom), ("draw/random", .random)] {
+            router.api("/api/deck/:id/\(suffix)") { api in
+                let count = try api.parameters.integer("count", default: 1)!
+                return answer(try await service.draw(api.path("id"), count: count, from: position), api)
+            }
+        }
+        router.api("/api/deck/:id/shuffle") { api in
+            let view = try await service.shuffle(
+                api.path("id"), remainingOnly: try api.parameters.flag("remaining"), seed: try api.parameters.seed())
+            return answer(view, api)
+        }
+        router.api("/api/deck/:id/return") { api in
+            answer(try await service.returnCards(api.path("id"), cards: try api.parameters.cards()), api)
+        }
+        router.api("/api/deck/:id/reveal") { api in
+            answer(try await service.reveal(api.path("id")), api)
+        }
+    }
+
+    private func newDeck(_ api: APIRequest, shuffle: Bool, draw: Bool) async throws -> Response {
+        let parameters = api.parameters
+        var request = NewDeckRequest()
+        request.deckCount = try parameters.integer("deck_count", default: 1)!
+        request.cards = try parameters.cards()
+        request.jokers = try parameters.flag("jokers_enabled")
+        if shuffle {
+            if try parameters.flag("fair") {
+                guard parameters["seed"] == nil else {
+                    throw ServiceError.badRequest("seed and fair=true exclude each other: a fair deck's order comes from the server's committed seed and your client_seed")
+                }
+                guard let clientSeed = parameters["client_seed"], !clientSeed.isEmpty else {
+                    throw ServiceError.badRequest("fair=true needs client_seed: a text of your choosing that the shuffle mixes in, such as client_seed=tulip-8812")
+                }
+                request.shuffle = .fair(clientSeed: clientSeed)
+            } else {
+                request.shuffle = try parameters.seed().map { .seeded($0) } ?? .secure
+            }
+        } else if parameters["seed"] != nil || parameters["fair"] != nil {
+            throw ServiceError.badRequest("seed and fair shuffle a deck: use /api/deck/new/shuffle/ (or /new/draw/) with them")
+        }
+        if draw { request.draw = try parameters.integer("count", default: 1)! }
+        return answer(try await service.newDeck(request), api)
+    }
+}
+
+/// A deck answer as JSON.
+func answer(_ view: DeckView, _ api: APIRequest, piles: Bool = false) -> Response {
+    JSONResponse.make(DeckJSON(view, base: api.base, piles: piles))
+}

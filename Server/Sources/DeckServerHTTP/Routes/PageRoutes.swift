@@ -1,0 +1,34 @@
+import DeckService
+import Hummingbird
+
+/// The home page, the API description, health and metrics.
+struct PageRoutes: Sendable {
+    let service: DeckService
+    let metrics: ServerMetrics
+
+    func add(to router: APIRegistrar) {
+        router.get("/") { _, _ in Self.file(PackageResources.index_html, type: "text/html; charset=utf-8") }
+        router.get("/openapi.json") { _, _ in Self.file(PackageResources.openapi_json, type: "application/json") }
+        router.get("/healthz") { _, _ in
+            do {
+                try await service.store.checkHealth()
+                return JSONResponse.make(["status": "ok"])
+            } catch let error as ServiceError {
+                return JSONResponse.error("not ready: \(error.message)", status: .serviceUnavailable)
+            }
+        }
+        router.get("/metrics") { _, _ in
+            if let decks = try? await service.store.count(.deck), let games = try? await service.store.count(.memoryGame) {
+                metrics.recordStored(decks: decks, games: games)
+            }
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.text())))
+        }
+    }
+
+    /// A response with an embedded file.
+    static func file(_ bytes: [UInt8], type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

@@ -1,0 +1,43 @@
+public import Foundation
+
+/// The application layer: every deck and game operation the API offers, on library values.
+///
+/// It knows nothing of HTTP or SQL: requests arrive as typed values, answers leave as views,
+/// refusals as ``ServiceError``, and records go through a ``RecordStore``. Every change is one
+/// store transaction, so a refused request changes nothing and concurrent requests on one deck
+/// are serialised.
+public struct DeckService: Sendable {
+    /// Where decks and games are kept.
+    public let store: any RecordStore
+    /// The bounds on what one request may ask for.
+    public let limits: Limits
+    /// The current time, for records' last-change times and game turns.
+    public let now: @Sendable () -> Date
+
+    /// The bounds on what one request may ask for.
+    public struct Limits: Sendable, Hashable {
+        /// Decks in one shoe (`deck_count`).
+        public var decksPerShoe: ClosedRange<Int> = 1...20
+        /// Piles one deck may have.
+        public var pilesPerDeck = 64
+        /// The longest pile name, in UTF-8 bytes.
+        public var pileNameBytes = 64
+        /// The longest client seed of a provably fair deck, in UTF-8 bytes.
+        public var clientSeedBytes = 256
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// A service over `store`.
+    public init(store: any RecordStore, limits: Limits = Limits(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.limits = limits
+        self.now = now
+    }
+
+    /// Deletes decks and games left unchanged for `idleTime` seconds; returns how many.
+    public func deleteIdleRecords(idleTime: TimeInterval) async throws -> Int {
+        try await store.deleteRecords(changedBefore: now().addingTimeInterval(-idleTime))
+    }
+}

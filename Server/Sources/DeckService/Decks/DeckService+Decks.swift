@@ -1,0 +1,178 @@
+public import PlayingCards
+import PlayingCardsProvablyFair
+
+extension DeckService {
+    /// Makes a deck (a shoe, a partial deck, with jokers), orders it, and maybe draws from it.
+    ///
+    /// - Throws: ``ServiceError`` for a deck count outside the limits, an empty card list, a
+    ///   client seed too long, or a draw larger than the deck; nothing is stored then.
+    public func newDeck(_ request: NewDeckRequest) async throws -> DeckView {
+        guard limits.decksPerShoe.contains(request.deckCount) else {
+            throw ServiceError.badRequest("deck_count \(request.deckCount) is not allowed: give \(limits.decksPerShoe.lowerBound) to \(limits.decksPerShoe.upperBound)")
+        }
+        let one: [PlayingCard]
+        if let cards = request.cards {
+            guard !cards.isEmpty else { throw ServiceError.badRequest("cards is empty: list at least one card code, such as cards=AS,2S,KH") }
+            one = cards
+        } else {
+            one = PlayingCard.standardDeck + (request.jokers ? [.joker(.black), .joker(.red)] : [])
+        }
+        var stored = StoredDeck(deck: PlayingCardDeck(cards: Array(repeatElement(one, count: request.deckCount).joined())), shuffled: false)
+        try order(&stored, request.shuffle)
+        var drawn: [PlayingCard]?
+        if let count = request.draw { drawn = try Self.draw(count, from: .top, of: &stored.deck) }
+        let id = RecordID.make()
+        try await store.insert(.deck, id: id, state: stored.encoded(), at: now())
+        return DeckView(id: id, stored: stored, drawn: drawn)
+    }
+
+    /// The deck's count, shuffled state and piles.
+    public func deck(_ id: String) async throws -> DeckView {
+        DeckView(id: id, stored: try await load(id))
+    }
+
+    /// Draws `count` cards from the top, the bottom or random positions, all or nothing.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown deck, a closed one, or a count that is negative
+    ///   or larger than the cards remaining.
+    public func draw(_ id: String, count: Int, from position: DrawPosition = .top) async throws -> DeckView {
+        try await change(id) { stored throws(ServiceError) in
+            if position == .random { try Self.refuseServerRandomness(stored, "drawing at random") }
+            return try Self.draw(count, from: position, of: &stored.deck)
+        }
+    }
+
+    /// Shuffles the deck: every card back and the piles emptied, or with `remainingOnly` just the
+    /// cards left in the deck (piles and drawn cards stay where they are).
+    ///
+    /// - Throws: ``ServiceError`` for an unknown or closed deck, or a provably fair one (its
+    ///   order is fixed by its commitment).
+    public func shuffle(_ id: String, remainingOnly: Bool, seed: ShuffleSeed?) async throws -> DeckView {
+        try await change(id) { stored throws(ServiceError) in
+            try Self.refuseServerRandomness(stored, "reshuffling")
+            if !remainingOnly { stored.deck.reset() }
+            if let seed { stored.deck.shuffle(seed: seed) } else { stored.deck.shuffle() }
+            stored.shuffled = true
+            return nil
+        }
+    }
+
+    /// Puts drawn cards back at the bottom of the deck: these, or every card drawn and in no pile.
+    ///
+    /// - Throws: ``ServiceError`` naming a card that was not drawn from this deck, or that is
+    ///   in the deck or a pile; nothing moves.
+    public func returnCards(_ id: String, cards: [PlayingCard]?) async throws -> DeckView {
+        try await change(id) { stored throws(ServiceError) in
+            try Self.library { () throws(DeckError) in
+                try stored.deck.return(cards ?? stored.deck.cardsOut, to: .bottom)
+            }
+            return nil
+        }
+    }
+
+    // MARK: Shared steps
+
+    /// Loads a deck that must exist.
+    func load(_ id: String) async throws -> StoredDeck {
+        guard let bytes = try await store.read(.deck, id: id) else { throw Self.noSuchDeck(id) }
+        return try StoredDeck(decoding: bytes)
+    }
+
+    /// Applies `body` to a deck in one store transaction; the deck is saved only when `body`
+    /// returns. `body` returns the cards it drew, if any.
+    func change(
+        _ id: String,
+        _ body: @escaping @Sendable (inout StoredDeck) throws(ServiceError) -> [PlayingCard]?
+    ) async throws -> DeckView {
+        let view = try await store.update(.deck, id: id, at: now()) { bytes in
+            var stored = try StoredDeck(decoding: bytes)
+            if stored.fairness?.revealed == true {
+                throw ServiceError(.conflict, "deck \(id) is closed: its server seed was revealed, so it takes no more changes; make a new deck")
+            }
+            let drawn = try body(&stored)
+            return (stored.encoded(), DeckView(id: id, stored: stored, drawn: drawn))
+        }
+        guard let view else { throw Self.noSuchDeck(id) }
+        return view
+    }
+
+    static func noSuchDeck(_ id: String) -> ServiceError {
+        ServiceError(.notFound, "Deck ID does not exist: there is no deck '\(id)' (decks idle for a long time are deleted)")
+    }
+
+    /// Runs a library operation, turning its ``DeckError`` into a ``ServiceError``.
+    static func library<T>(_ operation: () throws(DeckError) -> T) throws(ServiceError) -> T {
+        do {
+            return try operation()
+        } catch {
+            if case .noSuchPile = error.code { throw ServiceError(.notFound, error.description) }
+            throw ServiceError.badRequest(error.description)
+        }
+    }
+
+    static func checkCount(_ count: Int, available: Int, place: String) throws(ServiceError) {
+        guard count >= 0 else {
+            throw ServiceError.badRequest("count \(count) is not allowed: give a number from 0 to \(available), the cards in the \(place)")
+        }
+        guard count <= available else {
+            throw ServiceError.badRequest("count \(count) is more than the \(available) cards in the \(place): nothing was drawn")
+        }
+    }
+
+    static func draw(_ count: Int, from position: DrawPosition, of deck: inout PlayingCardDeck) throws(ServiceError) -> [PlayingCard] {
+        try checkCount(count, available: deck.count, place: "deck")
+        switch position {
+        case .top: return try library { () throws(DeckError) in try deck.draw(count, from: .top) }
+        case .bottom: return try library { () throws(DeckError) in try deck.draw(count, from: .bottom) }
+        case .random: return (0..<count).map { _ in deck.drawAtRandom()! }
+        }
+    }
+
+    /// Orders a new or reset deck.
+    func order(_ stored: inout StoredDeck, _ mode: ShuffleMode) throws(ServiceError) {
+        switch mode {
+        case .none:
+            return
+        case .secure:
+            stored.deck.shuffle()
+        case .seeded(let seed):
+            stored.deck.shuffle(seed: seed)
+        case .fair(let clientSeed):
+            guard clientSeed.utf8.count <= limits.clientSeedBytes else {
+                throw ServiceError.badRequest("client_seed is \(clientSeed.utf8.count) bytes long: give at most \(limits.clientSeedBytes)")
+            }
+            let fairness = StoredDeck.Fairness(serverSeed: .random(), clientSeed: clientSeed, nonce: 1, revealed: false)
+            FairShuffle(serverSeed: fairness.serverSeed, clientSeed: clientSeed, nonce: fairness.nonce).shuffle(&stored.deck)
+            stored.fairness = fairness
+        }
+        stored.shuffled = true
+    }
+
+    /// A provably fair deck's order is fixed by its commitment: the server must not bring in
+    /// randomness of its own that the player cannot check.
+    static func refuseServerRandomness(_ stored: StoredDeck, _ what: String) throws(ServiceError) {
+        guard stored.fairness == nil else {
+            throw ServiceError(.conflict, "\(what) is not allowed on a provably fair deck: its order is fixed by its commitment; draw from the top or bottom, or make a new deck")
+        }
+    }
+}
+
+extension DeckView {
+    init(id: String, stored: StoredDeck, drawn: [PlayingCard]? = nil, listedPile: String? = nil) {
+        self.id = id
+        remaining = stored.deck.count
+        shuffled = stored.shuffled
+        piles = stored.deck.pileNames.map { Pile(name: $0, cards: (stored.deck.pile($0) ?? []).reversed()) }
+        self.drawn = drawn
+        self.listedPile = listedPile
+        fairness = stored.fairness.map { fair in
+            Fairness(
+                commitment: FairShuffle.commitment(to: fair.serverSeed), clientSeed: fair.clientSeed, nonce: fair.nonce,
+                serverSeed: fair.revealed ? fair.serverSeed.hex : nil,
+                order: fair.revealed
+                    ? FairShuffle(serverSeed: fair.serverSeed, clientSeed: fair.clientSeed, nonce: fair.nonce)
+                        .shuffled(PlayingCardDeck(cards: stored.deck.composition)).cards
+                    : nil)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+extension DeckService {
+    /// Reveals a provably fair deck's server seed, so that anyone can check the shuffle, and
+    /// closes the deck to further changes. Revealing again answers the same.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown deck, or one that is not provably fair.
+    public func reveal(_ id: String) async throws -> DeckView {
+        let view = try await store.update(.deck, id: id, at: now()) { bytes in
+            var stored = try StoredDeck(decoding: bytes)
+            guard stored.fairness != nil else {
+                throw ServiceError(.conflict, "deck \(id) is not provably fair, so it has no server seed to reveal: make one with /api/deck/new/shuffle/?fair=true&client_seed=…")
+            }
+            stored.fairness!.revealed = true
+            return (stored.encoded(), DeckView(id: id, stored: stored))
+        }
+        guard let view else { throw Self.noSuchDeck(id) }
+        return view
+    }
+}

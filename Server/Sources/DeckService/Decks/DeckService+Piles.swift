@@ -1,0 +1,143 @@
+public import PlayingCards
+
+/// Named piles: a discard pile, each player's hand. A pile's top is the card added last.
+extension DeckService {
+    /// Moves drawn cards onto a pile, making it if needed; a card that is in another pile moves
+    /// out of that pile. The last card listed ends on top.
+    ///
+    /// - Throws: ``ServiceError`` for an empty list, a bad pile name, too many piles, or a card
+    ///   that is still in the deck or did not come from this deck; nothing moves.
+    public func addToPile(_ id: String, pile name: String, cards: [PlayingCard]) async throws -> DeckView {
+        try checkPileName(name)
+        guard !cards.isEmpty else { throw ServiceError.badRequest("cards is empty: list the drawn cards to add, such as cards=AS,2S") }
+        let maximumPiles = limits.pilesPerDeck
+        return try await change(id) { stored throws(ServiceError) in
+            if stored.deck.pile(name) == nil, stored.deck.pileNames.count >= maximumPiles {
+                throw ServiceError.badRequest("deck \(id) has \(maximumPiles) piles, the most it may have: add to an existing pile or return one")
+            }
+            // Cards that are not out but lie in another pile move from there.
+            var out = Self.copies(of: stored.deck.cardsOut)
+            for card in cards {
+                if out[card, default: 0] > 0 {
+                    out[card]! -= 1
+                } else if let other = stored.deck.pileNames.first(where: { $0 != name && stored.deck.pile($0)!.contains(card) }) {
+                    try Self.remove([card], fromPile: other, of: &stored.deck)
+                }
+            }
+            try Self.library { () throws(DeckError) in try stored.deck.add(cards.reversed(), toPile: name, at: .top) }
+            return nil
+        }
+    }
+
+    /// The deck with the named pile's cards listed.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown deck or pile.
+    public func listPile(_ id: String, pile name: String) async throws -> DeckView {
+        let stored = try await load(id)
+        guard stored.deck.pile(name) != nil else { throw Self.noSuchPile(name, id) }
+        return DeckView(id: id, stored: stored, listedPile: name)
+    }
+
+    /// Shuffles a pile: securely, or from `seed` with `spc-shuffle-v1` (the pile's cards, top
+    /// first, ordered as `Array.shuffle(seed:)` orders them).
+    ///
+    /// - Throws: ``ServiceError`` for an unknown or closed deck, an unknown pile, or a provably
+    ///   fair deck without a seed.
+    public func shufflePile(_ id: String, pile name: String, seed: ShuffleSeed?) async throws -> DeckView {
+        try await change(id) { stored throws(ServiceError) in
+            guard let cards = stored.deck.pile(name) else { throw Self.noSuchPile(name, id) }
+            let shuffled: [PlayingCard]
+            if let seed {
+                shuffled = cards.shuffled(seed: seed)
+            } else {
+                try Self.refuseServerRandomness(stored, "shuffling a pile without a seed")
+                var generator = SecureRandom()
+                shuffled = cards.shuffled(using: &generator)
+            }
+            try Self.replacePile(name, with: shuffled, of: &stored.deck)
+            return nil
+        }
+    }
+
+    /// Draws named cards from a pile, or a count from its top, bottom or random positions.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown deck or pile, a card not in the pile, or a
+    ///   count that is negative or larger than the pile; nothing moves.
+    public func drawFromPile(_ id: String, pile name: String, _ selection: PileSelection) async throws -> DeckView {
+        try await change(id) { stored throws(ServiceError) in
+            guard let pile = stored.deck.pile(name) else { throw Self.noSuchPile(name, id) }
+            switch selection {
+            case .cards(let cards):
+                try Self.remove(cards, fromPile: name, of: &stored.deck)
+                return cards
+            case .count(let count, let position):
+                try Self.checkCount(count, available: pile.count, place: "pile '\(name)'")
+                switch position {
+                case .top, .bottom:
+                    return try Self.library { () throws(DeckError) in
+                        try stored.deck.drawFromPile(name, count: count, from: position == .top ? .top : .bottom)
+                    }
+                case .random:
+                    try Self.refuseServerRandomness(stored, "drawing at random")
+                    return try (0..<count).map { _ throws(ServiceError) in
+                        try Self.library { () throws(DeckError) in try stored.deck.drawAtRandom(fromPile: name) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts a pile's cards back at the bottom of the deck: these, or all of them (the pile
+    /// stays, empty).
+    ///
+    /// - Throws: ``ServiceError`` for an unknown deck or pile, or a card not in the pile.
+    public func returnPile(_ id: String, pile name: String, cards: [PlayingCard]?) async throws -> DeckView {
+        try await change(id) { stored throws(ServiceError) in
+            guard let pile = stored.deck.pile(name) else { throw Self.noSuchPile(name, id) }
+            let returned = cards ?? pile.reversed()
+            try Self.remove(returned, fromPile: name, of: &stored.deck)
+            try Self.library { () throws(DeckError) in try stored.deck.return(returned, to: .bottom) }
+            return nil
+        }
+    }
+
+    // MARK: Helpers
+
+    func checkPileName(_ name: String) throws(ServiceError) {
+        guard !name.isEmpty, name.utf8.count <= limits.pileNameBytes else {
+            throw ServiceError.badRequest("pile name '\(name)' is not allowed: give 1 to \(limits.pileNameBytes) bytes")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ServiceError.badRequest("pile name '\(name.debugDescription)' has control characters: use letters, digits and punctuation")
+        }
+    }
+
+    static func noSuchPile(_ name: String, _ id: String) -> ServiceError {
+        ServiceError(.notFound, "deck \(id) has no pile named '\(name)': a pile is made by adding cards to it")
+    }
+
+    static func copies(of cards: [PlayingCard]) -> [PlayingCard: Int] {
+        cards.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    }
+
+    /// Takes the given cards (one copy each time a card is named) out of a pile, keeping the
+    /// order of the rest; the cards are then held by the game.
+    static func remove(_ cards: [PlayingCard], fromPile name: String, of deck: inout PlayingCardDeck) throws(ServiceError) {
+        var remaining = deck.pile(name) ?? []
+        for card in cards {
+            guard let position = remaining.firstIndex(of: card) else {
+                throw ServiceError.badRequest("\(card.formatted(.name)) (\(card.apiCode)) is not in pile '\(name)'")
+            }
+            remaining.remove(at: position)
+        }
+        try replacePile(name, with: remaining, of: &deck)
+    }
+
+    /// Sets a pile's cards (top first); they must be the pile's own cards or cards out.
+    static func replacePile(_ name: String, with cards: [PlayingCard], of deck: inout PlayingCardDeck) throws(ServiceError) {
+        try library { () throws(DeckError) in
+            _ = try deck.drawFromPile(name, count: deck.pile(name)?.count ?? 0)
+            try deck.add(cards, toPile: name, at: .top)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+public import PlayingCards
+
+extension PlayingCard {
+    /// The card's code as the deck API writes it: rank then suit letter, the ten as `0`
+    /// (`0H`), jokers `X1` (black) and `X2` (red).
+    public var apiCode: String { formatted(.code(CodeStyle(ten: .zero))) }
+
+    /// Reads a comma-separated list of cards, such as `AS,2S,0H` (any notation the library
+    /// reads; spaces around codes are ignored).
+    ///
+    /// - Throws: ``ServiceError`` naming every code that is not a card, and where it stands.
+    public static func apiList(_ text: String, parameter: String) throws(ServiceError) -> [PlayingCard] {
+        var cards: [PlayingCard] = []
+        var bad: [String] = []
+        for (position, token) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = token.trimmingCharacters(in: .whitespaces)
+            if let card = try? PlayingCard(trimmed), !trimmed.isEmpty {
+                cards.append(card)
+            } else {
+                bad.append("'\(trimmed)' (item \(position + 1))")
+            }
+        }
+        guard bad.isEmpty else {
+            throw ServiceError.badRequest("\(parameter) has unknown card codes: \(bad.joined(separator: ", ")); codes are rank A 2–9 0 J Q K then suit S D C H, such as AS or 0H; jokers X1 and X2")
+        }
+        return cards
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A store that keeps records in memory: for tests of the application layer.
+public actor InMemoryRecordStore: RecordStore {
+    private struct Key: Hashable {
+        var kind: RecordKind
+        var id: String
+    }
+
+    private var records: [Key: (state: [UInt8], changed: Date)] = [:]
+
+    /// An empty store.
+    public init() {}
+
+    public func insert(_ kind: RecordKind, id: String, state: [UInt8], at time: Date) throws {
+        let key = Key(kind: kind, id: id)
+        guard records[key] == nil else { throw ServiceError(.conflict, "a \(kind.rawValue) with id \(id) exists already") }
+        records[key] = (state, time)
+    }
+
+    public func read(_ kind: RecordKind, id: String) -> [UInt8]? {
+        records[Key(kind: kind, id: id)]?.state
+    }
+
+    public func update<Result: Sendable>(
+        _ kind: RecordKind, id: String, at time: Date,
+        _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
+    ) throws -> Result? {
+        let key = Key(kind: kind, id: id)
+        guard let record = records[key] else { return nil }
+        let (state, result) = try change(record.state)
+        records[key] = (state, time)
+        return result
+    }
+
+    public func deleteRecords(changedBefore cutoff: Date) -> Int {
+        let old = records.filter { $0.value.changed < cutoff }.keys
+        for key in old { records[key] = nil }
+        return old.count
+    }
+
+    public func count(_ kind: RecordKind) -> Int {
+        records.keys.filter { $0.kind == kind }.count
+    }
+
+    public func checkHealth() {}
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What a record holds: a deck, or a game of Memorize.
+public enum RecordKind: String, Sendable, Hashable, CaseIterable {
+    /// A deck with its piles (``StoredDeck``).
+    case deck
+    /// A game of Memorize.
+    case memoryGame = "memory"
+}
+
+/// Where decks and games are kept: one row per record (kind, id, state, last change).
+///
+/// Every change is a load–modify–save of one record in one transaction, so two requests on the
+/// same record are serialised by the store and a change is durable before `update` returns.
+/// Implementations: SQLite (embedded, the default) and, for many server instances, PostgreSQL.
+///
+/// Stores throw ``ServiceError`` with kind `unavailable` when the database cannot be reached;
+/// errors thrown by a `change` closure pass through unchanged, and the record stays as it was.
+public protocol RecordStore: Sendable {
+    /// Saves a new record.
+    func insert(_ kind: RecordKind, id: String, state: [UInt8], at time: Date) async throws
+
+    /// The state of a record, or `nil` when there is none with this id.
+    func read(_ kind: RecordKind, id: String) async throws -> [UInt8]?
+
+    /// Loads a record, lets `change` compute its new state and a result, and saves the state,
+    /// all in one transaction; `nil` when there is no record with this id.
+    ///
+    /// When `change` throws, nothing is saved and the error is rethrown.
+    func update<Result: Sendable>(
+        _ kind: RecordKind, id: String, at time: Date,
+        _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
+    ) async throws -> Result?
+
+    /// Deletes the records last changed before `cutoff`; returns how many.
+    func deleteRecords(changedBefore cutoff: Date) async throws -> Int
+
+    /// How many records of `kind` are stored.
+    func count(_ kind: RecordKind) async throws -> Int
+
+    /// Throws when the store cannot answer queries now.
+    func checkHealth() async throws
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import DeckServerHTTP
+import DeckService
+import DeckStoreSQLite
+import Foundation
+import Hummingbird
+import Logging
+
+/// `deck-server`: the deck API, compatible with deckofcardsapi.
+@main
+struct DeckServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deck-server",
+        abstract: "A deck-of-cards HTTP API, compatible with deckofcardsapi.",
+        discussion: """
+            Serves /api/deck/… (see /openapi.json), card images under /static/img/, a home page at /, \
+            /healthz and /metrics. Decks are kept in a SQLite file under --data.
+
+            Examples:
+              deck-server                                  127.0.0.1:8080, data in ./data
+              deck-server --host 0.0.0.0 --port 9000 --data /var/lib/deck-server
+              deck-server --public-url https://cards.example.org
+
+            Exit codes: 0 after a clean stop (SIGTERM or SIGINT), 64 for bad options, 69 when the \
+            store cannot be opened.
+            """)
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free port).")
+    var port = 8080
+
+    @Option(help: "The folder for the SQLite database (created if missing).")
+    var data = "./data"
+
+    @Option(help: "The base URL for image links, such as https://cards.example.org (default: from the request's Host).")
+    var publicURL: String?
+
+    @Option(help: "The Access-Control-Allow-Origin value, or 'none' for no CORS headers.")
+    var corsOrigin = "*"
+
+    @Option(help: "Days a deck may stay unchanged before it is deleted.")
+    var idleDays: Double = 14
+
+    @Option(help: "Seconds between runs of the idle-deck job.")
+    var expiryInterval: Double = 3600
+
+    @Option(help: "Megabytes of memory for rendered card images.")
+    var imageCacheMb = 64
+
+    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port: give 0 to 65535") }
+        guard idleDays > 0, idleDays.isFinite else { throw ValidationError("--idle-days \(idleDays) is not allowed: give a number of days above 0") }
+        guard expiryInterval >= 1, expiryInterval.isFinite else { throw ValidationError("--expiry-interval \(expiryInterval) is not allowed: give 1 second or more") }
+        guard (1...4096).contains(imageCacheMb) else { throw ValidationError("--image-cache-mb \(imageCacheMb) is not allowed: give 1 to 4096") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level: give trace, debug, info, notice, warning, error or critical") }
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--public-url '\(publicURL)' is not an http or https URL, such as https://cards.example.org")
+            }
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "deck-server")
+        logger.logLevel = Logger.Level(rawValue: logLevel)!
+        var settings = ServerSettings()
+        settings.host = host
+        settings.port = port
+        settings.publicURL = publicURL
+        settings.corsOrigin = corsOrigin == "none" ? nil : corsOrigin
+        settings.idleTime = idleDays * 24 * 3600
+        settings.expiryInterval = expiryInterval
+        settings.imageCacheBytes = imageCacheMb * 1024 * 1024
+
+        let store: any RecordStore
+        do {
+            store = try SQLiteRecordStore(folder: data)
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(69)
+        }
+        let app = buildDeckServer(settings: settings, service: DeckService(store: store), logger: logger)
+        try await app.runService()
+    }
+}
+

@@ -1,0 +1,279 @@
+import Foundation
+import PlayingCards
+import PlayingCardsProvablyFair
+import Testing
+
+@Suite("Deck API end to end", .serialized)
+struct DeckEndpointTests {
+    @Test("the documented flow: new, draw, shuffle, draw, piles, return — in GET and in POST form")
+    func documentedFlow() async throws {
+        try await withServer { server in
+            for usePost in [false, true] {
+                func call(_ path: String, _ form: String = "") async throws -> Answer {
+                    if usePost { return try await server.post(path, form) }
+                    return try await server.get(form.isEmpty ? path : "\(path)?\(form)")
+                }
+                let new = try await call("/api/deck/new/")
+                #expect(new.status == 200)
+                #expect(new.json["success"] as? Bool == true)
+                #expect(new.remaining == 52)
+                #expect(new.json["shuffled"] as? Bool == false)
+                let id = try #require(new.json["deck_id"] as? String)
+                #expect(id.count >= 22)
+
+                let first = try await call("/api/deck/\(id)/draw/", "count=2")
+                #expect(first.codes == ["AS", "2S"])
+                #expect(first.remaining == 50)
+                let card = try #require((first.json["cards"] as? [[String: Any]])?.first)
+                #expect(card["value"] as? String == "ACE")
+                #expect(card["suit"] as? String == "SPADES")
+                #expect((card["image"] as? String) == "\(server.base)/static/img/AS.png")
+                #expect((card["images"] as? [String: String])?["svg"] == "\(server.base)/static/img/AS.svg")
+
+                let shuffled = try await call("/api/deck/\(id)/shuffle/")
+                #expect(shuffled.remaining == 52)
+                #expect(shuffled.json["shuffled"] as? Bool == true)
+                let ten = try await call("/api/deck/\(id)/draw/", "count=10")
+                #expect(ten.codes.count == 10)
+                #expect(ten.remaining == 42)
+
+                let added = try await call("/api/deck/\(id)/pile/discard/add/", "cards=\(ten.codes[0]),\(ten.codes[1])")
+                #expect(added.status == 200)
+                #expect(added.pileCount("discard") == 2)
+                _ = try await call("/api/deck/\(id)/pile/player2/add/", "cards=\(ten.codes[2]),\(ten.codes[3])")
+                let list = try await call("/api/deck/\(id)/pile/player2/list/")
+                #expect(list.pileCodes("player2") == [ten.codes[2], ten.codes[3]])
+                #expect(list.pileCount("discard") == 2)
+                #expect(list.pileCodes("discard").isEmpty)
+
+                // The top of a pile is the card added last.
+                let top = try await call("/api/deck/\(id)/pile/player2/draw/", "count=1")
+                #expect(top.codes == [ten.codes[3]])
+                let bottom = try await call("/api/deck/\(id)/pile/discard/draw/bottom/")
+                #expect(bottom.codes == [ten.codes[0]])
+                let named = try await call("/api/deck/\(id)/pile/discard/draw/", "cards=\(ten.codes[1])")
+                #expect(named.codes == [ten.codes[1]])
+                #expect(named.pileCount("discard") == 0)
+
+                _ = try await call("/api/deck/\(id)/pile/discard/add/", "cards=\(ten.codes[4]),\(ten.codes[5]),\(ten.codes[6])")
+                let random = try await call("/api/deck/\(id)/pile/discard/draw/random/", "count=2")
+                #expect(random.codes.count == 2)
+                #expect(Set(random.codes).isSubset(of: [ten.codes[4], ten.codes[5], ten.codes[6]]))
+                let pileShuffle = try await call("/api/deck/\(id)/pile/discard/shuffle/")
+                #expect(pileShuffle.pileCount("discard") == 1)
+                let pileReturn = try await call("/api/deck/\(id)/pile/discard/return/")
+                #expect(pileReturn.pileCount("discard") == 0)
+                #expect(pileReturn.remaining == 43)
+
+                let back = try await call("/api/deck/\(id)/return/", "cards=\(ten.codes[7])")
+                #expect(back.remaining == 44)
+                let all = try await call("/api/deck/\(id)/return/")
+                // Every drawn card in no pile comes back; player2 still holds one card.
+                #expect(all.remaining == 51)
+
+                let info = try await call("/api/deck/\(id)/")
+                #expect(info.remaining == all.remaining)
+                #expect(info.json["shuffled"] as? Bool == true)
+            }
+        }
+    }
+
+    @Test("draw from the bottom and at random; new/draw; remaining-only shuffle keeps piles")
+    func deckDraws() async throws {
+        try await withServer { server in
+            let id = try await server.newDeck()
+            #expect(try await server.get("/api/deck/\(id)/draw/bottom/?count=2").codes == ["KH", "QH"])
+            let random = try await server.post("/api/deck/\(id)/draw/random/", "count=3")
+            #expect(random.codes.count == 3)
+            #expect(random.remaining == 47)
+            _ = try await server.get("/api/deck/\(id)/pile/keep/add/?cards=KH")
+            let partial = try await server.get("/api/deck/\(id)/shuffle/?remaining=true")
+            #expect(partial.remaining == 47)
+            let list = try await server.get("/api/deck/\(id)/pile/keep/list/")
+            #expect(list.pileCodes("keep") == ["KH"])
+
+            let newDraw = try await server.get("/api/deck/new/draw/?count=5&deck_count=2")
+            #expect(newDraw.codes.count == 5)
+            #expect(newDraw.remaining == 99)
+        }
+    }
+
+    @Test("partial decks, jokers, shoes: composition and new-deck order")
+    func deckCompositions() async throws {
+        try await withServer { server in
+            let partial = try await server.newDeck("?cards=AS,2S,KH,0D")
+            let drawn = try await server.get("/api/deck/\(partial)/draw/?count=4")
+            #expect(drawn.codes == ["AS", "2S", "KH", "0D"])
+            #expect((drawn.json["cards"] as? [[String: Any]])?[3]["value"] as? String == "10")
+
+            let jokers = try await server.newDeck("?jokers_enabled=true")
+            let all = try await server.get("/api/deck/\(jokers)/draw/?count=54")
+            #expect(all.codes == PlayingCard.standardDeck.map(\.apiCodeForTests) + ["X1", "X2"])
+            let joker = try #require((all.json["cards"] as? [[String: Any]])?.last)
+            #expect(joker["suit"] as? String == "RED")
+            #expect(joker["value"] as? String == "JOKER")
+            #expect((joker["image"] as? String)?.hasSuffix("/static/img/X2.png") == true)
+            let aceOfDiamonds = try #require((all.json["cards"] as? [[String: Any]])?[13])
+            #expect((aceOfDiamonds["image"] as? String)?.hasSuffix("/static/img/aceDiamonds.png") == true)
+
+            let shoe = try await server.get("/api/deck/new/?deck_count=6")
+            #expect(shoe.remaining == 312)
+        }
+    }
+
+    @Test("seed=<64 hex> replays spc-shuffle-v1: the library's order")
+    func seededShuffles() async throws {
+        try await withServer { server in
+            let hex = String(repeating: "0123456789abcdef", count: 4)
+            let seed = try ShuffleSeed(hex: hex)
+            let expected = PlayingCardDeck().shuffled(seed: seed).cards.map(\.apiCodeForTests)
+
+            let new = try await server.get("/api/deck/new/shuffle/?seed=\(hex)")
+            let id = try #require(new.json["deck_id"] as? String)
+            #expect(try await server.get("/api/deck/\(id)/draw/?count=52").codes == expected)
+
+            let other = try await server.newDeck()
+            _ = try await server.post("/api/deck/\(other)/shuffle/", "seed=\(hex)")
+            #expect(try await server.get("/api/deck/\(other)/draw/?count=52").codes == expected)
+
+            // A shoe, and the remaining cards only.
+            let shoeID = try #require(try await server.get("/api/deck/new/shuffle/?deck_count=2&seed=\(hex)").json["deck_id"] as? String)
+            let shoe = try PlayingCardDeck(decks: 2).shuffled(seed: seed).cards.map(\.apiCodeForTests)
+            #expect(try await server.get("/api/deck/\(shoeID)/draw/?count=104").codes == shoe)
+
+            let rest = try await server.newDeck()
+            _ = try await server.get("/api/deck/\(rest)/draw/?count=2")
+            _ = try await server.get("/api/deck/\(rest)/shuffle/?remaining=true&seed=\(hex)")
+            let remaining = Array(PlayingCard.standardDeck.dropFirst(2)).shuffled(seed: seed).map(\.apiCodeForTests)
+            #expect(try await server.get("/api/deck/\(rest)/draw/?count=50").codes == remaining)
+        }
+    }
+
+    @Test("provably fair: commitment first, reveal closes the deck, and the order verifies")
+    func provablyFair() async throws {
+        try await withServer { server in
+            let new = try await server.get("/api/deck/new/shuffle/?fair=true&client_seed=tulip-8812")
+            #expect(new.status == 200)
+            let fair = try #require(new.json["fair"] as? [String: Any])
+            let commitment = try #require(fair["commitment"] as? String)
+            #expect(commitment.count == 64)
+            #expect(fair["server_seed"] == nil)
+            let id = try #require(new.json["deck_id"] as? String)
+            let dealt = try await server.get("/api/deck/\(id)/draw/?count=52").codes
+            #expect(try await server.get("/api/deck/\(id)/shuffle/").status == 409)
+
+            let revealed = try await server.post("/api/deck/\(id)/reveal/")
+            let shown = try #require(revealed.json["fair"] as? [String: Any])
+            let serverSeed = try ShuffleSeed(hex: try #require(shown["server_seed"] as? String))
+            #expect(shown["commitment"] as? String == commitment)
+            let order = try dealt.map { try PlayingCard($0) }
+            try FairShuffle.verify(order: order, commitment: commitment, serverSeed: serverSeed, clientSeed: "tulip-8812", nonce: 1)
+            #expect(shown["order"] as? [String] == dealt)
+
+            let closed = try await server.get("/api/deck/\(id)/return/")
+            #expect(closed.status == 409)
+            #expect(closed.error.contains("closed"))
+        }
+    }
+
+    @Test("card images: 226 × 314 PNG by default, SVG, width and theme, ETag and 304, aceDiamonds")
+    func images() async throws {
+        try await withServer { server in
+            let png = try await server.get("/static/img/QH.png")
+            #expect(png.status == 200)
+            #expect(png.headers["Content-Type"].first == "image/png")
+            #expect(Array(png.body.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            #expect(pngSize(png.body) == [226, 314])
+            let etag = try #require(png.headers["ETag"].first)
+            #expect(png.headers["Cache-Control"].first?.contains("max-age=") == true)
+            let again = try await server.get("/static/img/QH.png", headers: [("If-None-Match", etag)])
+            #expect(again.status == 304)
+            #expect(again.body.isEmpty)
+
+            let wide = try await server.get("/static/img/0H.png?width=452&theme=four-color")
+            #expect(pngSize(wide.body) == [452, 628])
+            let svg = try await server.get("/static/img/aceDiamonds.svg")
+            #expect(svg.headers["Content-Type"].first == "image/svg+xml")
+            #expect(svg.text.contains("<svg"))
+            #expect(try await server.get("/static/img/back.png").status == 200)
+            #expect(try await server.get("/static/img/X2.svg").status == 200)
+
+            let badWidth = try await server.get("/static/img/QH.png?width=99999")
+            #expect(badWidth.status == 400)
+            #expect(badWidth.error.contains("99999"))
+            let badTheme = try await server.get("/static/img/QH.png?theme=plaid")
+            #expect(badTheme.status == 400)
+            #expect(badTheme.error.contains("plaid"))
+            let badCode = try await server.get("/static/img/ZZ.png")
+            #expect(badCode.status == 404)
+            #expect(badCode.error.contains("ZZ"))
+        }
+    }
+
+    @Test("links follow --public-url, X-Forwarded-Host and -Proto")
+    func publicLinks() async throws {
+        try await withServer { server in
+            let id = try await server.newDeck()
+            let proxied = try await server.get("/api/deck/\(id)/draw/", headers: [("X-Forwarded-Host", "cards.example.org"), ("X-Forwarded-Proto", "https")])
+            let card = try #require((proxied.json["cards"] as? [[String: Any]])?.first)
+            #expect(card["image"] as? String == "https://cards.example.org/static/img/AS.png")
+        }
+        try await withServer(arguments: ["--public-url", "https://deck.example.com/"]) { server in
+            let id = try await server.newDeck()
+            let card = try #require((try await server.get("/api/deck/\(id)/draw/").json["cards"] as? [[String: Any]])?.first)
+            #expect(card["image"] as? String == "https://deck.example.com/static/img/AS.png")
+        }
+    }
+
+    @Test("CORS: the header on answers and errors, preflight answered")
+    func cors() async throws {
+        try await withServer { server in
+            let answer = try await server.get("/api/deck/new/", headers: [("Origin", "https://game.example")])
+            #expect(answer.headers["Access-Control-Allow-Origin"].first == "*")
+            let error = try await server.get("/api/deck/nope/")
+            #expect(error.headers["Access-Control-Allow-Origin"].first == "*")
+            let preflight = try await server.client.call(
+                server.base + "/api/deck/new/", method: .OPTIONS,
+                headers: [("Origin", "https://game.example"), ("Access-Control-Request-Method", "POST"),
+                          ("Access-Control-Request-Headers", "content-type")])
+            #expect(preflight.status == 204)
+            #expect(preflight.headers["Access-Control-Allow-Methods"].first?.contains("POST") == true)
+            #expect(preflight.headers["Access-Control-Allow-Origin"].first == "*")
+        }
+    }
+
+    @Test("healthz, metrics, home page")
+    func operations() async throws {
+        try await withServer { server in
+            let health = try await server.get("/healthz")
+            #expect(health.status == 200)
+            _ = try await server.newDeck()
+            _ = try await server.get("/api/deck/nope/draw/")
+            let metrics = try await server.get("/metrics")
+            #expect(metrics.status == 200)
+            #expect(metrics.headers["Content-Type"].first?.hasPrefix("text/plain") == true)
+            #expect(metrics.text.contains("http_requests_total{method=\"GET\",route=\"/api/deck/new\",status=\"200\"} 1"))
+            #expect(metrics.text.contains("http_request_duration_seconds_bucket"))
+            #expect(metrics.text.contains("decks_stored 1"))
+            #expect(metrics.text.contains("status=\"404\""))
+            let home = try await server.get("/")
+            #expect(home.status == 200)
+            #expect(home.headers["Content-Type"].first?.hasPrefix("text/html") == true)
+            #expect(home.text.contains("/api/deck/new/"))
+        }
+    }
+}
+
+extension PlayingCard {
+    /// The API's code, written out independently of the server's code.
+    var apiCodeForTests: String {
+        formatted(.code(CodeStyle(ten: .zero)))
+    }
+}
+
+/// The width and height in a PNG's header.
+func pngSize(_ bytes: [UInt8]) -> [Int]? {
+    guard bytes.count > 24 else { return nil }
+    let read = { (offset: Int) in bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return [read(16), read(20)]
+}

@@ -1,0 +1,108 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// A `deck-server` process started by a test on a free loopback port, with its own data folder.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let dataFolder: URL
+    private(set) var baseURL = ""
+    private let output = Pipe()
+    private let errors = Pipe()
+
+    /// Starts the built `deck-server` on 127.0.0.1 with `--port 0`, waiting until it listens.
+    init(dataFolder: URL? = nil, arguments: [String] = []) async throws {
+        self.dataFolder = dataFolder ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("deck-server-test-\(UUID().uuidString)")
+        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
+        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--data", self.dataFolder.path, "--log-level", "warning"] + arguments
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        baseURL = try await Self.readListeningLine(output.fileHandleForReading, process: process)
+    }
+
+    private static func readListeningLine(_ handle: FileHandle, process: Process) async throws -> String {
+        let deadline = Date().addingTimeInterval(60)
+        var text = ""
+        while Date() < deadline {
+            let data = handle.availableData
+            if data.isEmpty {
+                guard process.isRunning else { break }
+                try await Task.sleep(for: .milliseconds(20))
+                continue
+            }
+            text += String(decoding: data, as: UTF8.self)
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("deck-server listening on ") }) {
+                return String(line.dropFirst("deck-server listening on ".count))
+            }
+        }
+        throw ServerProcessError(message: "deck-server did not start: \(text)")
+    }
+
+    /// Everything the server wrote to standard error so far (after it stopped: all of it).
+    func errorOutput() -> String {
+        String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+    }
+
+    /// Stops the server with SIGTERM (a graceful stop) and waits; returns its exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Kills the server with SIGKILL, as a crash would.
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Removes the data folder.
+    func removeData() {
+        try? FileManager.default.removeItem(at: dataFolder)
+    }
+
+    deinit {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+struct ServerProcessError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// An HTTP answer: status, headers and the body.
+struct Answer: Sendable {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: [UInt8]
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The body as a JSON object.
+    var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
+    }
+}
+
+extension HTTPClient {
+    /// GET `url`, or POST `url` with `form` as a URL-encoded body.
+    func call(_ url: String, method: HTTPMethod = .GET, form: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let form {
+            if !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+                request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+            }
+            request.body = .bytes(ByteBuffer(string: form))
+        }
+        let response = try await execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
+        return Answer(status: Int(response.status.code), headers: response.headers, body: Array(buffer: body))
+    }
+}
