@@ -37,7 +37,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: deps deps-bench build release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
+.PHONY: deps deps-postgres deps-bench build release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -61,8 +61,15 @@ test-library: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
+# PostgreSQL (Debian's postgresql: initdb, pg_ctl, psql under /usr/lib/postgresql/*/bin) for the
+# server's tests, which make throw-away clusters, and its benchmark.
+deps-postgres: deps
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		echo "make deps-postgres: installing postgresql"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; }
+
 # The deck server's tests start the built deck-server on loopback ports against real databases.
-test-server: deps
+test-server: deps-postgres
 	cd $(SERVER_DIR) && $(SWIFT) build --build-tests
 	cd $(SERVER_DIR) && $(SWIFT) test --skip-build --disable-xctest
 

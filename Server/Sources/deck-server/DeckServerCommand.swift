@@ -1,10 +1,12 @@
 import ArgumentParser
 import DeckServerHTTP
 import DeckService
+import DeckStorePostgres
 import DeckStoreSQLite
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// `deck-server`: the deck API, compatible with deckofcardsapi.
 @main
@@ -14,15 +16,17 @@ struct DeckServerCommand: AsyncParsableCommand {
         abstract: "A deck-of-cards HTTP API, compatible with deckofcardsapi.",
         discussion: """
             Serves /api/deck/… (see /openapi.json), card images under /static/img/, a home page at /, \
-            /healthz and /metrics. Decks are kept in a SQLite file under --data.
+            /healthz and /metrics. Decks are kept in a SQLite file under --data, or with --database in \
+            PostgreSQL, which many deck-server instances can share.
 
             Examples:
               deck-server                                  127.0.0.1:8080, data in ./data
               deck-server --host 0.0.0.0 --port 9000 --data /var/lib/deck-server
               deck-server --public-url https://cards.example.org
+              deck-server --database postgres://deck@127.0.0.1:5432/decks
 
             Exit codes: 0 after a clean stop (SIGTERM or SIGINT), 64 for bad options, 69 when the \
-            store cannot be opened.
+            store cannot be opened (the database does not answer within 30 seconds).
             """)
 
     @Option(help: "The address to listen on.")
@@ -33,6 +37,12 @@ struct DeckServerCommand: AsyncParsableCommand {
 
     @Option(help: "The folder for the SQLite database (created if missing).")
     var data = "./data"
+
+    @Option(help: "A PostgreSQL database to keep decks in instead, shared by any number of servers: postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require].")
+    var database: String?
+
+    @Option(help: "Connections to the PostgreSQL database at most.")
+    var databaseConnections = 20
 
     @Option(help: "The base URL for image links, such as https://cards.example.org (default: from the request's Host).")
     var publicURL: String?
@@ -56,6 +66,14 @@ struct DeckServerCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port: give 0 to 65535") }
         guard idleDays > 0, idleDays.isFinite else { throw ValidationError("--idle-days \(idleDays) is not allowed: give a number of days above 0") }
         guard expiryInterval >= 1, expiryInterval.isFinite else { throw ValidationError("--expiry-interval \(expiryInterval) is not allowed: give 1 second or more") }
+        guard (1...1000).contains(databaseConnections) else { throw ValidationError("--database-connections \(databaseConnections) is not allowed: give 1 to 1000") }
+        if let database {
+            do throws(PostgresDatabaseURL.URLError) {
+                _ = try PostgresDatabaseURL(database)
+            } catch {
+                throw ValidationError("--database \(error.message)")
+            }
+        }
         guard (1...4096).contains(imageCacheMb) else { throw ValidationError("--image-cache-mb \(imageCacheMb) is not allowed: give 1 to 4096") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level: give trace, debug, info, notice, warning, error or critical") }
         if let publicURL {
@@ -78,13 +96,20 @@ struct DeckServerCommand: AsyncParsableCommand {
         settings.imageCacheBytes = imageCacheMb * 1024 * 1024
 
         let store: any RecordStore
+        var storeService: (any Service)?
         do {
-            store = try SQLiteRecordStore(folder: data)
+            if let database {
+                let postgres = try await PostgresRecordStore.open(
+                    url: PostgresDatabaseURL(database), connections: databaseConnections, logger: logger)
+                (store, storeService) = (postgres, postgres)
+            } else {
+                store = try SQLiteRecordStore(folder: data)
+            }
         } catch {
             logger.critical("\(error)")
             throw ExitCode(69)
         }
-        let app = buildDeckServer(settings: settings, service: DeckService(store: store), logger: logger)
+        let app = buildDeckServer(settings: settings, service: DeckService(store: store), storeService: storeService, logger: logger)
         try await app.runService()
     }
 }

@@ -13,9 +13,9 @@ struct BadInputTests {
         var description: String { "\(form == nil ? "GET" : "POST") \(path) \(form ?? "")" }
     }
 
-    @Test("every bad input on a deck leaves the deck exactly as it was")
-    func badInputsChangeNothing() async throws {
-        try await withServer { server in
+    @Test("every bad input on a deck leaves the deck exactly as it was", arguments: TestStore.allCases)
+    func badInputsChangeNothing(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let hex = String(repeating: "5a", count: 32)
             let seed = try ShuffleSeed(hex: hex)
             let order = PlayingCardDeck().shuffled(seed: seed).cards.map(\.apiCodeForTests)
@@ -76,9 +76,9 @@ struct BadInputTests {
         }
     }
 
-    @Test("bad new-deck options, unknown decks, bodies and endpoints")
-    func badRequestsWithoutADeck() async throws {
-        try await withServer { server in
+    @Test("bad new-deck options, unknown decks, bodies and endpoints", arguments: TestStore.allCases)
+    func badRequestsWithoutADeck(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let cases: [Case] = [
                 Case(path: "/api/deck/new/?deck_count=0", status: 400, mentions: ["deck_count 0", "1 to 20"]),
                 Case(path: "/api/deck/new/?deck_count=21", status: 400, mentions: ["21"]),
@@ -120,9 +120,9 @@ struct BadInputTests {
         }
     }
 
-    @Test("piles are bounded per deck")
-    func pileLimit() async throws {
-        try await withServer { server in
+    @Test("piles are bounded per deck", arguments: TestStore.allCases)
+    func pileLimit(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let id = try await server.newDeck()
             let drawn = try await server.get("/api/deck/\(id)/draw/?count=52").codes
             for index in 0..<64 {

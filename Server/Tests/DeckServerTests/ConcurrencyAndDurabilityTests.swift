@@ -19,9 +19,9 @@ struct ConcurrencyAndDurabilityTests {
         }
     }
 
-    @Test("200 concurrent draws from a 2-deck shoe: each copy dealt at most twice, none lost, no 5xx")
-    func concurrentDraws() async throws {
-        try await withServer { server in
+    @Test("200 concurrent draws from a 2-deck shoe: each copy dealt at most twice, none lost, no 5xx", arguments: TestStore.allCases)
+    func concurrentDraws(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let id = try await server.newDeck("shuffle/?deck_count=2")
             let answers = try await Self.withClient(connections: 50) { client in
                 try await withThrowingTaskGroup(of: Answer.self) { group in
@@ -41,9 +41,9 @@ struct ConcurrencyAndDurabilityTests {
         }
     }
 
-    @Test("a restart on the same data keeps every deck, pile and order")
-    func restartKeepsDecks() async throws {
-        let first = try await ServerProcess()
+    @Test("a restart on the same data keeps every deck, pile and order", arguments: TestStore.allCases)
+    func restartKeepsDecks(_ store: TestStore) async throws {
+        let first = try await ServerProcess(database: store.newDatabase())
         defer { first.removeData() }
         let server = TestServer(process: first)
         var ids: [String] = []
@@ -53,7 +53,7 @@ struct ConcurrencyAndDurabilityTests {
         let before = try await server.get("/api/deck/\(ids[0])/pile/hand/list/")
         #expect(first.stop() == 0)
 
-        let second = try await ServerProcess(dataFolder: first.dataFolder)
+        let second = try await ServerProcess(dataFolder: first.dataFolder, database: first.database)
         defer { second.stop() }
         let again = TestServer(process: second)
         let after = try await again.get("/api/deck/\(ids[0])/pile/hand/list/")
@@ -64,9 +64,9 @@ struct ConcurrencyAndDurabilityTests {
         }
     }
 
-    @Test("SIGKILL in the middle of concurrent draws: every acknowledged draw is kept, no card twice")
-    func killDuringDraws() async throws {
-        let first = try await ServerProcess()
+    @Test("SIGKILL in the middle of concurrent draws: every acknowledged draw is kept, no card twice", arguments: TestStore.allCases)
+    func killDuringDraws(_ store: TestStore) async throws {
+        let first = try await ServerProcess(database: store.newDatabase())
         defer { first.removeData() }
         let id = try await TestServer(process: first).newDeck("shuffle/?deck_count=8")
         let url = "\(first.baseURL)/api/deck/\(id)/draw/?count=1"
@@ -92,7 +92,7 @@ struct ConcurrencyAndDurabilityTests {
         #expect(acknowledged.count > 16, "the draws had barely started when the server was killed")
         #expect(acknowledged.count < 416)
 
-        let second = try await ServerProcess(dataFolder: first.dataFolder)
+        let second = try await ServerProcess(dataFolder: first.dataFolder, database: first.database)
         defer { second.stop() }
         let server = TestServer(process: second)
         let remaining = try #require(try await server.get("/api/deck/\(id)/").remaining)

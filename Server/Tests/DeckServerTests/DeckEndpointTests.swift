@@ -5,9 +5,9 @@ import Testing
 
 @Suite("Deck API end to end", .serialized)
 struct DeckEndpointTests {
-    @Test("the documented flow: new, draw, shuffle, draw, piles, return — in GET and in POST form")
-    func documentedFlow() async throws {
-        try await withServer { server in
+    @Test("the documented flow: new, draw, shuffle, draw, piles, return — in GET and in POST form", arguments: TestStore.allCases)
+    func documentedFlow(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             for usePost in [false, true] {
                 func call(_ path: String, _ form: String = "") async throws -> Answer {
                     if usePost { return try await server.post(path, form) }
@@ -78,9 +78,9 @@ struct DeckEndpointTests {
         }
     }
 
-    @Test("draw from the bottom and at random; new/draw; remaining-only shuffle keeps piles")
-    func deckDraws() async throws {
-        try await withServer { server in
+    @Test("draw from the bottom and at random; new/draw; remaining-only shuffle keeps piles", arguments: TestStore.allCases)
+    func deckDraws(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let id = try await server.newDeck()
             #expect(try await server.get("/api/deck/\(id)/draw/bottom/?count=2").codes == ["KH", "QH"])
             let random = try await server.post("/api/deck/\(id)/draw/random/", "count=3")
@@ -98,9 +98,9 @@ struct DeckEndpointTests {
         }
     }
 
-    @Test("partial decks, jokers, shoes: composition and new-deck order")
-    func deckCompositions() async throws {
-        try await withServer { server in
+    @Test("partial decks, jokers, shoes: composition and new-deck order", arguments: TestStore.allCases)
+    func deckCompositions(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let partial = try await server.newDeck("?cards=AS,2S,KH,0D")
             let drawn = try await server.get("/api/deck/\(partial)/draw/?count=4")
             #expect(drawn.codes == ["AS", "2S", "KH", "0D"])
@@ -121,9 +121,9 @@ struct DeckEndpointTests {
         }
     }
 
-    @Test("seed=<64 hex> replays spc-shuffle-v1: the library's order")
-    func seededShuffles() async throws {
-        try await withServer { server in
+    @Test("seed=<64 hex> replays spc-shuffle-v1: the library's order", arguments: TestStore.allCases)
+    func seededShuffles(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let hex = String(repeating: "0123456789abcdef", count: 4)
             let seed = try ShuffleSeed(hex: hex)
             let expected = PlayingCardDeck().shuffled(seed: seed).cards.map(\.apiCodeForTests)
@@ -149,9 +149,9 @@ struct DeckEndpointTests {
         }
     }
 
-    @Test("provably fair: commitment first, reveal closes the deck, and the order verifies")
-    func provablyFair() async throws {
-        try await withServer { server in
+    @Test("provably fair: commitment first, reveal closes the deck, and the order verifies", arguments: TestStore.allCases)
+    func provablyFair(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let new = try await server.get("/api/deck/new/shuffle/?fair=true&client_seed=tulip-8812")
             #expect(new.status == 200)
             let fair = try #require(new.json["fair"] as? [String: Any])
@@ -210,24 +210,24 @@ struct DeckEndpointTests {
         }
     }
 
-    @Test("links follow --public-url, X-Forwarded-Host and -Proto")
-    func publicLinks() async throws {
-        try await withServer { server in
+    @Test("links follow --public-url, X-Forwarded-Host and -Proto", arguments: TestStore.allCases)
+    func publicLinks(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let id = try await server.newDeck()
             let proxied = try await server.get("/api/deck/\(id)/draw/", headers: [("X-Forwarded-Host", "cards.example.org"), ("X-Forwarded-Proto", "https")])
             let card = try #require((proxied.json["cards"] as? [[String: Any]])?.first)
             #expect(card["image"] as? String == "https://cards.example.org/static/img/AS.png")
         }
-        try await withServer(arguments: ["--public-url", "https://deck.example.com/"]) { server in
+        try await withServer(store, arguments: ["--public-url", "https://deck.example.com/"]) { server in
             let id = try await server.newDeck()
             let card = try #require((try await server.get("/api/deck/\(id)/draw/").json["cards"] as? [[String: Any]])?.first)
             #expect(card["image"] as? String == "https://deck.example.com/static/img/AS.png")
         }
     }
 
-    @Test("CORS: the header on answers and errors, preflight answered")
-    func cors() async throws {
-        try await withServer { server in
+    @Test("CORS: the header on answers and errors, preflight answered", arguments: TestStore.allCases)
+    func cors(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let answer = try await server.get("/api/deck/new/", headers: [("Origin", "https://game.example")])
             #expect(answer.headers["Access-Control-Allow-Origin"].first == "*")
             let error = try await server.get("/api/deck/nope/")
@@ -242,9 +242,9 @@ struct DeckEndpointTests {
         }
     }
 
-    @Test("healthz, metrics, home page")
-    func operations() async throws {
-        try await withServer { server in
+    @Test("healthz, metrics, home page", arguments: TestStore.allCases)
+    func operations(_ store: TestStore) async throws {
+        try await withServer(store) { server in
             let health = try await server.get("/healthz")
             #expect(health.status == 200)
             _ = try await server.newDeck()

@@ -2,15 +2,17 @@ public import DeckService
 public import Hummingbird
 public import Logging
 import NIOCore
+public import ServiceLifecycle
 import Foundation
 
 /// Builds the deck server: the routes over `service`, the outer responder (CORS, errors as
 /// JSON, access log, metrics), and the idle-record job.
 ///
 /// `runService()` on the result serves until SIGTERM or SIGINT, then stops accepting
-/// connections, finishes the requests in flight and stops the job.
+/// connections, finishes the requests in flight and stops the job; `storeService` (such as a
+/// database's connection pool) runs beside them and stops last.
 public func buildDeckServer(
-    settings: ServerSettings, service: DeckService, logger: Logger
+    settings: ServerSettings, service: DeckService, storeService: (any Service)? = nil, logger: Logger
 ) -> some ApplicationProtocol {
     let metrics = ServerMetrics()
     let registrar = makeRoutes(settings: settings, service: service, metrics: metrics)
@@ -19,7 +21,8 @@ public func buildDeckServer(
         responder: responder,
         configuration: ApplicationConfiguration(
             address: .hostname(settings.host, port: settings.port), serverName: "deck-server"),
-        services: [ExpiryService(service: service, settings: settings, logger: logger)],
+        // Services stop in reverse order, after the HTTP server: the store's last.
+        services: [storeService].compactMap { $0 } + [ExpiryService(service: service, settings: settings, logger: logger)],
         onServerRunning: { channel in
             // One line on standard output with the real port (useful with --port 0).
             let port = channel.localAddress?.port ?? settings.port

@@ -3,7 +3,8 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// The periodic job that deletes decks and games left idle too long.
+/// The periodic job that deletes decks and games left idle too long; once per interval across
+/// all servers on one store.
 struct ExpiryService: Service {
     let service: DeckService
     let settings: ServerSettings
@@ -12,8 +13,13 @@ struct ExpiryService: Service {
     func run() async throws {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             do {
-                let deleted = try await service.deleteIdleRecords(idleTime: settings.idleTime)
-                if deleted > 0 { logger.info("deleted idle records", metadata: ["count": "\(deleted)"]) }
+                // Servers sharing one database run the job once per interval between them.
+                if try await service.store.claimJob("delete idle records", every: settings.expiryInterval) {
+                    let deleted = try await service.deleteIdleRecords(idleTime: settings.idleTime)
+                    logger.info("the idle-record job ran", metadata: ["deleted": "\(deleted)"])
+                } else {
+                    logger.debug("the idle-record job ran on another server within the interval")
+                }
             } catch {
                 logger.warning("the idle-record job failed; it runs again later", metadata: ["error": "\(error)"])
             }

@@ -35,9 +35,19 @@ public protocol RecordStore: Sendable {
     /// Deletes the records last changed before `cutoff`; returns how many.
     func deleteRecords(changedBefore cutoff: Date) async throws -> Int
 
+    /// Whether this server should run the periodic job named `job` now, which runs every
+    /// `interval` seconds: `false` when a server sharing this store ran it less than `interval`
+    /// seconds ago. A `true` answer records the run.
+    func claimJob(_ job: String, every interval: TimeInterval) async throws -> Bool
+
     /// How many records of `kind` are stored.
     func count(_ kind: RecordKind) async throws -> Int
 
     /// Throws when the store cannot answer queries now.
     func checkHealth() async throws
+}
+
+extension RecordStore {
+    /// Always `true`: a store that only one server uses has nobody to share jobs with.
+    public func claimJob(_ job: String, every interval: TimeInterval) async throws -> Bool { true }
 }

@@ -3,20 +3,25 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// A `deck-server` process started by a test on a free loopback port, with its own data folder.
+/// A `deck-server` process started by a test on a free loopback port, with its own data folder
+/// or on a PostgreSQL database.
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let dataFolder: URL
+    /// The `--database` URL, when the server keeps its records in PostgreSQL.
+    let database: String?
     private(set) var baseURL = ""
     private let output = Pipe()
     private let errors = Pipe()
 
     /// Starts the built `deck-server` on 127.0.0.1 with `--port 0`, waiting until it listens.
-    init(dataFolder: URL? = nil, arguments: [String] = []) async throws {
+    init(dataFolder: URL? = nil, database: String? = nil, arguments: [String] = []) async throws {
+        self.database = database
         self.dataFolder = dataFolder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("deck-server-test-\(UUID().uuidString)")
         process.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
-        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--data", self.dataFolder.path, "--log-level", "warning"] + arguments
+        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--data", self.dataFolder.path, "--log-level", "warning"]
+            + (database.map { ["--database", $0] } ?? []) + arguments
         process.standardOutput = output
         process.standardError = errors
         try process.run()

@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 
-/// Runs `body` against a fresh server, then stops it and removes its data.
-func withServer(arguments: [String] = [], _ body: (TestServer) async throws -> Void) async throws {
-    let process = try await ServerProcess(arguments: arguments)
+/// Runs `body` against a fresh server on `store`, then stops it and removes its data.
+func withServer(_ store: TestStore = .sqlite, arguments: [String] = [], _ body: (TestServer) async throws -> Void) async throws {
+    let process = try await ServerProcess(database: store.newDatabase(), arguments: arguments)
     defer {
         process.stop()
         process.removeData()

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The draw mix through two deck-server instances on one local PostgreSQL, beside the same mix on
+# one instance on SQLite, in one run: wrk, 2 threads, 32 connections, 6 s each.
+#
+#   bash Server/Benchmarks/bench-postgres.sh [path/to/deck-server]
+#
+# Needs wrk and Debian's postgresql (make deps-bench deps-postgres); runs as root (the cluster
+# runs as the postgres user) or as postgres. Makes a throw-away cluster in /tmp with PostgreSQL's
+# default durability (fsync, synchronous_commit on) and removes it afterwards.
+set -euo pipefail
+
+server=${1:-Server/.build/release/deck-server}
+server=$(cd "$(dirname "$server")" && pwd)/$(basename "$server")
+here=$(cd "$(dirname "$0")" && pwd)
+duration=${BENCH_DURATION:-6s}
+decks_per_run=${BENCH_DECKS:-64}
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+work=$(mktemp -d /tmp/deck-bench-pg.XXXXXX)
+chmod 755 "$work"
+pids=()
+
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    if [ -f "$work/pg/data/postmaster.pid" ]; then
+        as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -m fast -w stop >/dev/null 2>&1 || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+as_postgres() {
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# Starts deck-server with "$@" on a free port; prints its base URL.
+start_server() {
+    local log="$work/server-$RANDOM.log"
+    "$server" --host 127.0.0.1 --port 0 --log-level warning "$@" >"$log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 600); do
+        if url=$(grep -m1 -o 'http://[0-9.:]*' "$log" 2>/dev/null); then echo "$url"; return; fi
+        sleep 0.1
+    done
+    echo "deck-server did not start: $(cat "$log")" >&2
+    exit 1
+}
+
+# Makes $decks_per_run 4-deck shoes through the first of the URLs given; prints their ids.
+make_decks() {
+    local ids=()
+    for _ in $(seq "$decks_per_run"); do
+        ids+=("$(curl -sf "$1/api/deck/new/shuffle/?deck_count=4" | python3 -c 'import json, sys; print(json.load(sys.stdin)["deck_id"])')")
+    done
+    (IFS=,; echo "${ids[*]}")
+}
+
+# Runs the draw mix against the URLs given; prints "requests/s p99 non-2xx".
+draw_mix() {
+    local hosts=() url
+    for url in "$@"; do hosts+=("${url#http://}"); done
+    local ids output
+    ids=$(make_decks "$1")
+    output=$(DECK_HOSTS=$(IFS=,; echo "${hosts[*]}") DECK_IDS=$ids DECK_THREADS=2 \
+        wrk -t2 -c32 -d"$duration" --latency -s "$here/draw-mix-instances.lua" "$1")
+    local rate p99 errors
+    rate=$(awk '/^Requests\/sec/ {print $2}' <<<"$output")
+    p99=$(awk '$1 == "99%" {print $2}' <<<"$output")
+    errors=$(awk '/Non-2xx/ {print $NF}' <<<"$output")
+    echo "$rate ${p99:-?} ${errors:-0}"
+}
+
+# The PostgreSQL cluster.
+mkdir "$work/pg" && chown postgres:postgres "$work/pg" 2>/dev/null || true
+as_postgres "$pg_bin/initdb" -D "$work/pg/data" -A trust -U postgres -E UTF8 >/dev/null
+pg_port=$(free_port)
+as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w \
+    -o "-p $pg_port -k $work/pg -c listen_addresses=127.0.0.1" start >/dev/null
+"$pg_bin/psql" -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -c "CREATE DATABASE decks"
+database="postgres://postgres@127.0.0.1:$pg_port/decks?sslmode=disable"
+
+sqlite=$(start_server --data "$work/sqlite")
+first=$(start_server --database "$database")
+second=$(start_server --database "$database")
+
+echo "draw mix: wrk 2 threads, 32 connections, $duration; $decks_per_run 4-deck shoes per run; draw 2, reshuffle every 27th request on a deck"
+printf '%-44s %12s %10s %8s\n' "store" "requests/s" "p99" "non-2xx"
+read -r rate p99 errors <<<"$(draw_mix "$sqlite")"
+printf '%-44s %12s %10s %8s\n' "SQLite, one instance" "$rate" "$p99" "$errors"
+read -r rate p99 errors <<<"$(draw_mix "$first" "$second")"
+printf '%-44s %12s %10s %8s\n' "PostgreSQL, two instances (one per wrk thread)" "$rate" "$p99" "$errors"

@@ -1,0 +1,196 @@
+public import DeckService
+public import Foundation
+public import Logging
+import NIOCore
+import PostgresNIO
+public import ServiceLifecycle
+
+/// The shared store: one PostgreSQL database for any number of server instances, through
+/// postgres-nio's connection pool.
+///
+/// A change locks its row (`SELECT … FOR UPDATE`), computes the new state and writes it in one
+/// transaction, so changes to one deck through any instances are serialised by the database; a
+/// transaction locks a single row, so two changes cannot deadlock. ``update(_:id:at:_:)``
+/// returns only after `COMMIT` succeeded: with PostgreSQL's default `synchronous_commit = on`
+/// an acknowledged change survives the crash of the server instance and of the database.
+///
+/// When the database cannot be reached, every call throws ``ServiceError`` (`unavailable`)
+/// within ``connectionWait`` instead of waiting for it; the pool reconnects by itself when the
+/// database is back. The store is a `Service`: run it (as one of the application's services)
+/// for as long as it is used.
+public final class PostgresRecordStore: RecordStore, Service {
+    /// The database's address.
+    public let url: PostgresDatabaseURL
+    /// The longest a request waits for a connection before it is answered `unavailable`.
+    public let connectionWait: Duration
+    private let pool: PostgresPool
+    private let logger: Logger
+
+    /// A store on the database at `url` with at most `connections` connections; creates or
+    /// migrates its tables first, waiting up to `startupWait` for the database to answer.
+    ///
+    /// - Throws: ``ServiceError`` (`unavailable`) naming the database when it cannot be reached
+    ///   or migrated.
+    public static func open(
+        url: PostgresDatabaseURL, connections: Int = 20, startupWait: Duration = .seconds(30), logger: Logger
+    ) async throws -> PostgresRecordStore {
+        try await PostgresSchema.migrate(url: url, wait: startupWait, logger: logger)
+        return PostgresRecordStore(url: url, connections: connections, logger: logger)
+    }
+
+    private init(url: PostgresDatabaseURL, connections: Int, connectionWait: Duration = .seconds(2), logger: Logger) {
+        self.url = url
+        self.connectionWait = connectionWait
+        self.logger = logger
+        pool = PostgresPool(url: url, connections: connections, logger: logger)
+    }
+
+    /// Runs the connection pool until a graceful shutdown; then closes its connections.
+    public func run() async {
+        await pool.run()
+    }
+
+    public func insert(_ kind: RecordKind, id: String, state: [UInt8], at time: Date) async throws {
+        try await withConnection { [logger] connection in
+            _ = try await connection.query("""
+                INSERT INTO records (kind, id, state, changed_at) \
+                VALUES (\(kind.rawValue), \(id), \(ByteBuffer(bytes: state)), \(time))
+                """, logger: logger)
+        }
+    }
+
+    public func read(_ kind: RecordKind, id: String) async throws -> [UInt8]? {
+        try await withConnection { [logger] connection in
+            let rows = try await connection.query(
+                "SELECT state FROM records WHERE kind = \(kind.rawValue) AND id = \(id)", logger: logger)
+            return try await Self.firstState(rows)
+        }
+    }
+
+    public func update<Result: Sendable>(
+        _ kind: RecordKind, id: String, at time: Date,
+        _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
+    ) async throws -> Result? {
+        try await withTransaction { [logger] connection -> Result? in
+            let rows = try await connection.query(
+                "SELECT state FROM records WHERE kind = \(kind.rawValue) AND id = \(id) FOR UPDATE", logger: logger)
+            guard let state = try await Self.firstState(rows) else { return nil }
+            let newState: [UInt8], result: Result
+            do {
+                (newState, result) = try change(state)
+            } catch {
+                throw PassThrough(error: error)
+            }
+            try await connection.query("""
+                UPDATE records SET state = \(ByteBuffer(bytes: newState)), changed_at = \(time) \
+                WHERE kind = \(kind.rawValue) AND id = \(id)
+                """, logger: logger)
+            return result
+        }
+    }
+
+    public func deleteRecords(changedBefore cutoff: Date) async throws -> Int {
+        try await withConnection { [logger] connection in
+            let rows = try await connection.query("""
+                WITH deleted AS (DELETE FROM records WHERE changed_at < \(cutoff) RETURNING 1) \
+                SELECT count(*) FROM deleted
+                """, logger: logger)
+            return try await Self.firstCount(rows)
+        }
+    }
+
+    /// Claims the run with one atomic upsert of the job's row in `jobs`, on the database's clock,
+    /// so that of several instances only the first in each interval runs the job.
+    public func claimJob(_ job: String, every interval: TimeInterval) async throws -> Bool {
+        try await withConnection { [logger] connection in
+            let rows = try await connection.query("""
+                INSERT INTO jobs (name, ran_at) VALUES (\(job), now()) \
+                ON CONFLICT (name) DO UPDATE SET ran_at = now() \
+                WHERE jobs.ran_at <= now() - make_interval(secs => \(interval)) \
+                RETURNING 1
+                """, logger: logger)
+            var claimed = false
+            for try await _ in rows { claimed = true }
+            return claimed
+        }
+    }
+
+    public func count(_ kind: RecordKind) async throws -> Int {
+        try await withConnection { [logger] connection in
+            try await Self.firstCount(connection.query(
+                "SELECT count(*) FROM records WHERE kind = \(kind.rawValue)", logger: logger))
+        }
+    }
+
+    public func checkHealth() async throws {
+        try await withConnection { [logger] connection in
+            _ = try await connection.query("SELECT 1", logger: logger)
+        }
+    }
+
+    private static func firstState(_ rows: PostgresRowSequence) async throws -> [UInt8]? {
+        var state: [UInt8]?
+        for try await buffer in rows.decode(ByteBuffer.self) { state = Array(buffer: buffer) }
+        return state
+    }
+
+    private static func firstCount(_ rows: PostgresRowSequence) async throws -> Int {
+        var count = 0
+        for try await value in rows.decode(Int.self) { count = value }
+        return count
+    }
+
+    /// An error of a caller's closure, passed through the database layer unchanged.
+    private struct PassThrough: Error {
+        let error: any Error
+    }
+
+    /// Runs `body` in one transaction: `COMMIT` when it returns, `ROLLBACK` when it throws.
+    private func withTransaction<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await withConnection { [logger] connection in
+            try await connection.query("BEGIN", logger: logger)
+            let value: T
+            do {
+                value = try await body(connection)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+            try await connection.query("COMMIT", logger: logger)
+            return value
+        }
+    }
+
+    /// Runs `body` on a pooled connection; throws `unavailable` when none is to be had within
+    /// ``connectionWait`` or the database cannot be reached, and an internal failure when the
+    /// database refuses a query.
+    private func withConnection<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let client = pool.client
+        do {
+            let value = try await Self.withLeaseDeadline(connectionWait) { started in
+                try await client.withConnection { connection in
+                    // A lease granted just as the wait ran out is handed back unused.
+                    guard started.begin() else { throw CancellationError() }
+                    return try await body(connection)
+                }
+            }
+            pool.noteSuccess()
+            return value
+        } catch let error as ServiceError {
+            throw error
+        } catch let error as PassThrough {
+            throw error.error
+        } catch {
+            let failure = PostgresFailure.make(error)
+            if failure.kind == .unavailable { pool.noteUnreachable() } else { pool.noteSuccess() }
+            if failure.kind == .internalFailure {
+                logger.error("the database refused a query", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            throw failure
+        }
+    }
+}

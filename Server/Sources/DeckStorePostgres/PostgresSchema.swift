@@ -1,0 +1,86 @@
+import DeckService
+import Logging
+import PostgresNIO
+
+/// The tables of the PostgreSQL store and their migrations.
+///
+/// Each migration runs once, in order, recorded in `schema_migrations`. Instances starting at
+/// the same time take a transaction-scoped advisory lock first, so one migrates and the others
+/// wait for it and then find nothing left to do.
+enum PostgresSchema {
+    /// The advisory lock key: "deck" in ASCII, an arbitrary number other programs are unlikely
+    /// to use on the same database.
+    private static let lockKey: Int64 = 0x6465_636B
+
+    /// The migrations by version, oldest first. Append; never change one that has shipped.
+    private static let migrations: [(version: Int, sql: [String])] = [
+        (1, [
+            """
+            CREATE TABLE records (
+                kind text NOT NULL,
+                id text NOT NULL,
+                state bytea NOT NULL,
+                changed_at timestamptz NOT NULL,
+                PRIMARY KEY (kind, id)
+            )
+            """,
+            "CREATE INDEX records_by_change ON records (changed_at)",
+            // One row per periodic job: when an instance last ran it.
+            "CREATE TABLE jobs (name text PRIMARY KEY, ran_at timestamptz NOT NULL)",
+        ]),
+    ]
+
+    /// Brings the database at `url` up to the latest version, waiting up to `wait` for it to
+    /// answer.
+    static func migrate(url: PostgresDatabaseURL, wait: Duration, logger: Logger) async throws {
+        var quiet = logger
+        quiet.logLevel = .error
+        let client = PostgresClient(configuration: url.clientConfiguration(connections: 1), backgroundLogger: quiet)
+        let run = Task { await client.run() }
+        defer { run.cancel() }
+        let deadline = ContinuousClock.now + wait
+        while true {
+            do {
+                try await migrate(client, logger: logger)
+                return
+            } catch {
+                let failure = PostgresFailure.make(error)
+                guard failure.kind == .unavailable, ContinuousClock.now < deadline else {
+                    throw ServiceError(failure.kind, "cannot prepare the PostgreSQL database \(url): \(failure.message)")
+                }
+                logger.notice("waiting for the database", metadata: ["database": "\(url)", "error": "\(failure.message)"])
+                try await Task.sleep(for: .milliseconds(500))
+            }
+        }
+    }
+
+    private static func migrate(_ client: PostgresClient, logger: Logger) async throws {
+        try await client.withConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+                try await connection.query("""
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
+                    """, logger: logger)
+                var applied = Set<Int>()
+                for try await version in try await connection.query(
+                    "SELECT version FROM schema_migrations", logger: logger).decode(Int.self) {
+                    applied.insert(version)
+                }
+                for migration in migrations where !applied.contains(migration.version) {
+                    for statement in migration.sql {
+                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (version) VALUES (\(migration.version))", logger: logger)
+                    logger.notice("migrated the database", metadata: ["version": "\(migration.version)"])
+                }
+                try await connection.query("COMMIT", logger: logger)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+}

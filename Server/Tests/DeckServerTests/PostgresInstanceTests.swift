@@ -1,0 +1,181 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+
+@Suite("Two server instances on one PostgreSQL database")
+struct PostgresInstanceTests {
+    /// Starts two servers on one new database (of `cluster`, or of the shared cluster) and runs
+    /// `body` with them; stops both afterwards.
+    static func withTwoServers(
+        cluster: PostgresCluster? = nil, arguments: [String] = [],
+        _ body: (TestServer, TestServer) async throws -> Void
+    ) async throws {
+        let owner = if let cluster { cluster } else { try await PostgresCluster.shared }
+        let database = try owner.createDatabase()
+        async let startFirst = ServerProcess(database: database, arguments: arguments)
+        async let startSecond = ServerProcess(database: database, arguments: arguments)
+        let (first, second) = try await (startFirst, startSecond)
+        defer {
+            first.stop()
+            second.stop()
+        }
+        try await body(TestServer(process: first), TestServer(process: second))
+    }
+
+    @Test("a deck made through one instance is seen and changed through the other")
+    func sharedDecks() async throws {
+        try await Self.withTwoServers { first, second in
+            let id = try await first.newDeck("shuffle/?deck_count=2")
+            let drawn = try await second.get("/api/deck/\(id)/draw/?count=3")
+            #expect(drawn.status == 200)
+            #expect(drawn.remaining == 101)
+            _ = try await first.get("/api/deck/\(id)/pile/hand/add/?cards=\(drawn.codes.joined(separator: ","))")
+            let list = try await second.get("/api/deck/\(id)/pile/hand/list/")
+            #expect(list.pileCodes("hand") == drawn.codes)
+            #expect(try await first.get("/api/deck/\(id)/").remaining == 101)
+            #expect(try await second.get("/api/deck/nosuchdeckxxxxxxxxxxxxxxxxx/").status == 404)
+        }
+    }
+
+    @Test("16 clients drawing through both instances from one 8-deck shoe: each copy at most 8 times, dealt + remaining = shoe")
+    func concurrentDrawsThroughBoth() async throws {
+        try await Self.withTwoServers { first, second in
+            let id = try await first.newDeck("shuffle/?deck_count=8")
+            let answers = try await ConcurrencyAndDurabilityTests.withClient(connections: 16) { client in
+                try await withThrowingTaskGroup(of: [Answer].self) { group in
+                    for index in 0..<16 {
+                        group.addTask {
+                            var answers: [Answer] = []
+                            for draw in 0..<20 {
+                                // Alternate instances, so every deck change races one on the other.
+                                let base = (index + draw) % 2 == 0 ? first.base : second.base
+                                answers.append(try await client.call("\(base)/api/deck/\(id)/draw/?count=1"))
+                            }
+                            return answers
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0 += $1 }
+                }
+            }
+            #expect(answers.allSatisfy { $0.status == 200 }, "statuses: \(Set(answers.map(\.status)))")
+            let dealt = answers.flatMap(\.codes)
+            #expect(dealt.count == 320)
+            #expect(Dictionary(grouping: dealt, by: { $0 }).values.allSatisfy { $0.count <= 8 })
+            for server in [first, second] {
+                let remaining = try #require(try await server.get("/api/deck/\(id)/").remaining)
+                #expect(dealt.count + remaining == 416)
+            }
+            let rest = try await second.get("/api/deck/\(id)/draw/?count=96").codes
+            let counts = Dictionary(grouping: dealt + rest, by: { $0 }).mapValues(\.count)
+            #expect(counts.count == 52 && counts.values.allSatisfy { $0 == 8 }, "the whole shoe, each copy once")
+        }
+    }
+
+    @Test("one instance killed with SIGKILL mid-load: every acknowledged draw is in place as seen through the other")
+    func killOneInstance() async throws {
+        try await Self.withTwoServers { doomed, survivor in
+            let id = try await doomed.newDeck("shuffle/?deck_count=8")
+            let url = "\(doomed.base)/api/deck/\(id)/draw/?count=1"
+            let acknowledged = try await ConcurrencyAndDurabilityTests.withClient(connections: 16) { client in
+                await withTaskGroup(of: [String].self) { group in
+                    for _ in 0..<16 {
+                        group.addTask {
+                            var cards: [String] = []
+                            while let answer = try? await client.call(url), answer.status == 200 {
+                                cards += answer.codes
+                            }
+                            return cards
+                        }
+                    }
+                    group.addTask {
+                        try? await Task.sleep(for: .milliseconds(700))
+                        doomed.process.kill()
+                        return []
+                    }
+                    return await group.reduce(into: []) { $0 += $1 }
+                }
+            }
+            #expect(acknowledged.count > 16, "the draws had barely started when the instance was killed")
+            #expect(acknowledged.count < 416)
+
+            let remaining = try #require(try await survivor.get("/api/deck/\(id)/").remaining)
+            // Draws in flight at the kill may have committed without an answer: at most one per client.
+            #expect(remaining <= 416 - acknowledged.count)
+            #expect(remaining >= 416 - acknowledged.count - 16)
+            let rest = try await survivor.get("/api/deck/\(id)/draw/?count=\(remaining)").codes
+            let counts = Dictionary(grouping: acknowledged + rest, by: { $0 }).mapValues(\.count)
+            #expect(counts.values.allSatisfy { $0 <= 8 }, "a card was dealt more often than the shoe holds it")
+            #expect(counts.count == 52)
+            #expect(try await survivor.get("/healthz").status == 200)
+        }
+    }
+
+    @Test("the database stopped: 503 JSON on /healthz and the API; started again: both instances recover without a restart")
+    func databaseOutage() async throws {
+        let cluster = try await PostgresCluster.start()
+        defer { cluster.remove() }
+        try await Self.withTwoServers(cluster: cluster) { first, second in
+            let id = try await first.newDeck("shuffle/")
+            let drawn = try await second.get("/api/deck/\(id)/draw/?count=2")
+            #expect(drawn.remaining == 50)
+
+            try cluster.stopServer()
+            for server in [first, second] {
+                let health = try await server.get("/healthz")
+                #expect(health.status == 503)
+                #expect(health.headers["Content-Type"].first?.hasPrefix("application/json") == true)
+                #expect(health.error.contains("unreachable"), "\(health.text)")
+                for path in ["/api/deck/\(id)/draw/?count=1", "/api/deck/new/", "/api/deck/\(id)/"] {
+                    let answer = try await server.get(path)
+                    #expect(answer.status == 503, "\(path): \(answer.status) \(answer.text)")
+                    #expect(answer.json["success"] as? Bool == false)
+                    #expect(answer.error.contains("the database is unreachable"), "\(answer.text)")
+                }
+            }
+
+            try cluster.startServer()
+            let started = ContinuousClock.now
+            for server in [first, second] {
+                while try await server.get("/healthz").status != 200 {
+                    #expect(ContinuousClock.now - started < .seconds(10), "no recovery 10 s after the database came back")
+                    if ContinuousClock.now - started > .seconds(10) { return }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            // Nothing was lost and the refused draw changed nothing.
+            let after = try await first.get("/api/deck/\(id)/draw/?count=1")
+            #expect(after.status == 200)
+            #expect(after.remaining == 49)
+            #expect(try await second.get("/api/deck/\(id)/").remaining == 49)
+        }
+    }
+
+    @Test("the idle-deck job runs once across instances, not once per instance")
+    func expiryRunsOnce() async throws {
+        let database = try await PostgresCluster.shared.createDatabase()
+        let maker = try await ServerProcess(database: database)
+        var ids: [String] = []
+        for _ in 0..<3 { ids.append(try await TestServer(process: maker).newDeck()) }
+        #expect(maker.stop() == 0)
+        try await Task.sleep(for: .milliseconds(1500))
+
+        // 0.00001 days is 0.864 s: the decks above are idle; each instance runs the job as it
+        // starts and then once an hour.
+        let arguments = ["--idle-days", "0.00001", "--expiry-interval", "3600", "--log-level", "info"]
+        async let startFirst = ServerProcess(database: database, arguments: arguments)
+        async let startSecond = ServerProcess(database: database, arguments: arguments)
+        let (first, second) = try await (startFirst, startSecond)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try await TestServer(process: second).get("/api/deck/\(ids[2])/").status != 404, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        for id in ids {
+            #expect(try await TestServer(process: first).get("/api/deck/\(id)/").status == 404)
+        }
+        first.stop()
+        second.stop()
+        let runs = (first.errorOutput() + second.errorOutput()).split(separator: "\n").filter { $0.contains("the idle-record job ran") }
+        #expect(runs.count == 1, "\(runs)")
+        #expect(runs.first?.contains("deleted=3") == true, "\(runs)")
+    }
+}
