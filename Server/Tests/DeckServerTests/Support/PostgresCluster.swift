@@ -47,6 +47,13 @@ final class PostgresCluster: Sendable {
         return "postgres://postgres@127.0.0.1:\(port)/\(name)?sslmode=disable"
     }
 
+    /// Runs `sql` in the database at `url` (one made by ``createDatabase()``).
+    func execute(_ sql: String, in url: String) throws {
+        let name = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
+        try Self.run(try Self.tool("psql"), ["-X", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres",
+                                             "-d", name, "-v", "ON_ERROR_STOP=1", "-c", sql])
+    }
+
     /// Starts the database server (again); waits until it accepts connections.
     func startServer() throws {
         try Self.asPostgres(try Self.tool("pg_ctl"), [
@@ -120,19 +127,30 @@ final class PostgresCluster: Sendable {
         try run("/usr/bin/env", ["runuser", "-u", "postgres", "--", program] + arguments)
     }
 
+    /// Runs `program` and waits for it. Not with Foundation's `Process`, whose wait does not
+    /// always see a `pg_ctl start` end (its postmaster lives on); output goes to a file, as a
+    /// pipe's write end could stay open in the postmaster.
     private static func run(_ program: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ServerProcessError(message: "\(program) \(arguments.joined(separator: " ")) failed: \(String(decoding: text, as: UTF8.self))")
+        let outputPath = "/tmp/deck-server-pg-output-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // From /, which the postgres user may enter (the tests' folder may be root's only).
+        let argv = (["/bin/sh", "-c", "cd / && exec \"$0\" \"$@\"", program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw ServerProcessError(message: "cannot start \(program): errno \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        // Exited normally with status 0.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            throw ServerProcessError(message: "\(program) \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
         }
     }
 
