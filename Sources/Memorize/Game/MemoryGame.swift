@@ -57,8 +57,8 @@ public struct MemoryGame<Face: Hashable & Sendable>: Sendable, Hashable {
     }
 
     /// A game with each face twice, dealt in random order: from `seed` reproducibly
-    /// (``ShuffleAlgorithm/v1``), or without a seed from a fresh secret seed drawn from
-    /// ``SecureRandom``.
+    /// (`spc-shuffle-v1`), or without a seed from a fresh secret seed drawn from
+    /// `SecureRandom`.
     ///
     /// - Throws: ``MemoryGameError`` when a face is listed twice or there are fewer than two.
     public init(pairsOf faces: [Face], seed: ShuffleSeed? = nil) throws(MemoryGameError) {

@@ -13,8 +13,8 @@ extension MemoryTheme {
     /// more), each twice, in random order.
     ///
     /// With a `seed` the whole deal — the number of pairs when it is random, which faces,
-    /// their order — replays exactly (``ShuffleAlgorithm/v1``); without one it comes from a
-    /// fresh secret seed drawn from ``SecureRandom``.
+    /// their order — replays exactly (`spc-shuffle-v1`); without one it comes from a
+    /// fresh secret seed drawn from `SecureRandom`.
     ///
     /// - Parameter pairs: how many pairs, from 2 to the number of faces; `nil` for the theme's
     ///   own number, or a random number when the theme has none.
