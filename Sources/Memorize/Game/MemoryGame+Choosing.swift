@@ -12,9 +12,6 @@ extension MemoryGame {
         case mismatched(penalty: Int)
     }
 
-    /// The most a match earns: twice the largest time bonus.
-    public static var maximumMatchPoints: Int { 2 * 10 }
-
     /// Chooses (turns) the card at `index` at the given moment: the game's only use of time,
     /// so a caller's clock — or a test's — decides the time bonus.
     ///
