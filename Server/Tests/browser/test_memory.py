@@ -180,6 +180,10 @@ class MemoryPageTests(unittest.TestCase):
                 self.assertNotIn(name, ("", FACE_DOWN))
                 self.assertNotRegex(name, r"^[A-Z0-9]{2,3}$", "a card's label is its name, not its code")
                 self.assertEqual(self.labels(driver)[1:], [FACE_DOWN] * (len(labels) - 1))
+                hidden = driver.execute_script(
+                    "return [...document.querySelectorAll('#cards button[data-index]')].slice(1)"
+                    ".map(b => b.querySelector('.front').innerHTML)")
+                self.assertEqual(set(hidden), {""}, "a face-down card's face is in the page")
                 self.screenshot(driver, f"theme-{theme['name'].replace(' ', '-').replace('&', 'and')}")
                 self.assertEqual(api("GET", f"/{game_id}/")[1]["theme"]["name"], theme["name"])
 
