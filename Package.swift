@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "PlayingCards", targets: ["PlayingCards"]),
         .library(name: "PlayingCardsProvablyFair", targets: ["PlayingCardsProvablyFair"]),
+        .library(name: "Memorize", targets: ["Memorize"]),
         .library(name: "PlayingCardLayout", targets: ["PlayingCardLayout"]),
         .library(name: "PlayingCardRendering", targets: ["PlayingCardRendering"]),
         .library(name: "PlayingCardSnapshotTesting", targets: ["PlayingCardSnapshotTesting"]),
@@ -69,6 +70,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The Memorize card-matching game: rules, themes, saved games. Pure Swift.
+        .target(name: "Memorize", dependencies: ["PlayingCards"]),
         .executableTarget(
             name: "deal",
             dependencies: [
@@ -80,6 +83,13 @@ let package = Package(
             name: "PlayingCardsTests",
             dependencies: [
                 "PlayingCards",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "MemorizeTests",
+            dependencies: [
+                "Memorize", "PlayingCards",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
