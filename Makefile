@@ -37,7 +37,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: deps deps-bench build release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
+.PHONY: deps deps-bench deps-browser test-browser build release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -55,7 +55,7 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: test-library test-server
+test: test-library test-server test-browser
 
 test-library: deps
 	$(SWIFT) build --build-tests
@@ -65,6 +65,18 @@ test-library: deps
 test-server: deps
 	cd $(SERVER_DIR) && $(SWIFT) build --build-tests
 	cd $(SERVER_DIR) && $(SWIFT) test --skip-build --disable-xctest
+
+# The Memorize page in headless Chromium (Debian's chromium and chromium-driver; emoji font
+# for emoji faces) through Selenium (PyPI), against the deck-server that test-server built.
+deps-browser:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Color Emoji'; then \
+		echo "make deps-browser: installing chromium chromium-driver fonts-noto-color-emoji"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver fonts-noto-color-emoji; \
+	fi
+	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium
+
+test-browser: test-server deps-browser
+	bash $(SERVER_DIR)/Tests/browser/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
 
 serve: deps
 	cd $(SERVER_DIR) && $(SWIFT) build -c release --product deck-server

@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
                 .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
+                .product(name: "Memorize", package: "swift-playing-cards"),
             ]
         ),
         // The embedded store: one SQLite file in WAL mode, through GRDB.
@@ -46,6 +47,7 @@ let package = Package(
             dependencies: [
                 "DeckService",
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
+                .product(name: "Memorize", package: "swift-playing-cards"),
                 .product(name: "PlayingCardRendering", package: "swift-playing-cards"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -79,6 +81,7 @@ let package = Package(
             dependencies: [
                 "deck-server", "DeckServerHTTP",
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
+                .product(name: "Memorize", package: "swift-playing-cards"),
                 .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
