@@ -141,6 +141,38 @@ struct RenderCardCommandTests {
         try expectFailure(["deck", "--out", "DIR/deck", "--format", "tiff"], status: 64, mentioning: ["tiff"])
     }
 
+    @Test func unknownOptionsAreNamedWhateverFollowsThem() throws {
+        // (arguments, the unknown option): a value after an unknown option must not be taken for
+        // a card code, and no check of ours may speak first.
+        let cases: [([String], String)] = [
+            (["QH", "-o", "DIR/x.png", "--no-such", "value"], "--no-such"),
+            (["QH", "--no-such", "value", "-o", "DIR/x.png"], "--no-such"),
+            (["QH", "--no-such", "value"], "--no-such"),
+            (["--no-such", "value"], "--no-such"),
+            (["QH", "-o", "DIR/x.png", "-z", "value"], "-z"),
+            (["QH", "-o", "DIR/x.png", "--no-such=value"], "--no-such"),
+            (["QH", "KH", "-o", "DIR/x.png", "--no-such", "value"], "--no-such"),
+            // Three arguments, the quick path's shape, which leaves the unknown option to the parser.
+            (["--no-such", "-o", "DIR/x.png"], "--no-such"),
+            (["QH", "--no-such", "DIR/x.png"], "--no-such"),
+            (["deck", "--ot", "DIR/deck"], "--ot"),
+            (["deck", "--out", "DIR/deck", "--no-such", "value"], "--no-such"),
+            (["hand", "AS", "KD", "--no-such", "value"], "--no-such"),
+            (["hand", "AS", "-o", "DIR/h.png", "--no-such", "value"], "--no-such"),
+            (["sheet", "--no-such", "value"], "--no-such"),
+            (["print", "--no-such", "value"], "--no-such"),
+        ]
+        for (arguments, option) in cases {
+            try expectFailure(arguments, status: 64, mentioning: ["Unknown option '\(option)'"])
+        }
+        // Without an unknown option, the command's own checks still speak.
+        try expectFailure(["deck"], status: 64, mentioning: ["--out DIR is required"])
+        try expectFailure(["hand", "AS"], status: 64, mentioning: ["-o FILE is required"])
+        try expectFailure(["sheet"], status: 64, mentioning: ["-o FILE is required"])
+        try expectFailure(["print"], status: 64, mentioning: ["-o FILE is required"])
+        try expectFailure(["QH"], status: 64, mentioning: ["say where to write"])
+    }
+
     @Test func aFailedWriteInTheMiddleOfADeckRemovesWhatItWrote() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
