@@ -13,9 +13,11 @@ SWIFT ?= swift
 # Cairo draws the cards; librsvg (from librsvg2-bin, which also brings the library) draws users'
 # SVG artwork, and its rsvg-convert checks in the tests that our SVG looks like our PNG.
 # poppler-utils gives the tests pdfinfo, to check print PDFs' pages as a reader sees them.
-APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin poppler-utils
+# librsvg2-dev is for the tests only: they compile against rsvg.h to check the loader's copy of
+# its ABI (render-card itself loads librsvg at run time and builds without the header).
+APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin librsvg2-dev poppler-utils
 PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo
-PKG_CONFIG_MODULES := cairo
+PKG_CONFIG_MODULES := cairo librsvg-2.0
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
