@@ -15,9 +15,11 @@ SWIFT ?= swift
 # poppler-utils gives the tests pdfinfo, to check print PDFs' pages as a reader sees them.
 # librsvg2-dev is for the tests only: they compile against rsvg.h to check the loader's copy of
 # its ABI (render-card itself loads librsvg at run time and builds without the header).
-APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin librsvg2-dev poppler-utils
-PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo
-PKG_CONFIG_MODULES := cairo librsvg-2.0
+# libdeflate compresses `--png-compression small`; the tests check those files against
+# ImageMagick's strongest PNG of the same pixels.
+APT_PACKAGES := pkg-config libcairo2-dev libdeflate-dev librsvg2-bin librsvg2-dev poppler-utils imagemagick
+PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo convert
+PKG_CONFIG_MODULES := cairo libdeflate librsvg-2.0
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

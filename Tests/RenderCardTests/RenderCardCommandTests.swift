@@ -101,6 +101,20 @@ struct RenderCardCommandTests {
         #expect(down.status == 0 && Self.pngSize(down.data)! == (100, 140))
     }
 
+    @Test func pngCompressionSmallWritesTheSamePixelsInASmallerFile() throws {
+        let fast = try Self.run("back", "-o", "-"), small = try Self.run("back", "-o", "-", "--png-compression", "small")
+        #expect(fast.status == 0 && small.status == 0, "\(small.error)")
+        #expect(small.data.count < fast.data.count, "small \(small.data.count) bytes, fast \(fast.data.count)")
+        #expect(try RasterImage(png: [UInt8](small.data)).pixels == RasterImage(png: [UInt8](fast.data)).pixels)
+        // fast is the default: naming it changes nothing.
+        #expect(try Self.run("back", "-o", "-", "--png-compression", "fast").data == fast.data)
+        // Every subcommand takes it, hands too.
+        let hand = try Self.run("hand", "AS", "KD", "-o", "-", "--png-compression", "small", "--canvas", "400x300")
+        let fastHand = try Self.run("hand", "AS", "KD", "-o", "-", "--canvas", "400x300")
+        #expect(hand.status == 0 && hand.data.count < fastHand.data.count)
+        #expect(try RasterImage(png: [UInt8](hand.data)).pixels == RasterImage(png: [UInt8](fastHand.data)).pixels)
+    }
+
     /// Runs a failing command in an empty folder and checks its exit code, message and that it
     /// left nothing behind.
     func expectFailure(_ arguments: [String], status: Int32, mentioning words: [String],
@@ -133,6 +147,7 @@ struct RenderCardCommandTests {
         try expectFailure(["QH", "-o", "DIR/q.png", "--letters", "J=ẞ"], status: 64, mentioning: ["ẞ"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--back-color", "blurple"], status: 64, mentioning: ["blurple"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--bleed", "30"], status: 64, mentioning: ["bleed"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--png-compression", "best"], status: 64, mentioning: ["best", "fast or small"])
         try expectFailure(["QH", "-o", "DIR/q.gif"], status: 64, mentioning: ["q.gif", ".png"])
         try expectFailure(["QH", "KH", "-o", "DIR/q.png"], status: 64, mentioning: ["--out"])
         try expectFailure(["QH", "-o", "DIR/missing/q.png"], status: 73, mentioning: ["DIR/missing/q.png".replacingOccurrences(of: "DIR", with: "")])

@@ -16,11 +16,31 @@ import Darwin
 /// the distance of one row, found by comparing pixels. One block with Huffman codes fitted to the
 /// image's own symbols is written at the end. Encoding is a single pass over the pixels plus one over the
 /// much shorter list of symbols. The output is RGB when every pixel is opaque and RGBA
-/// otherwise, 8 bits a channel.
+/// otherwise, 8 bits a channel. ``PNGCompression/small`` writes the same pixels with a slower
+/// search (`PNGEncoder+Small.swift`).
 enum PNGEncoder {
     /// Encodes Cairo ARGB32 pixels (premultiplied alpha, native-endian words).
-    static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8] {
+    static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+                       compression: PNGCompression = .fast) -> [UInt8] {
         let opaque = isOpaque(pixels: pixels, width: width, height: height, stride: stride)
+        let zlib = switch compression {
+        case .fast: fastStream(pixels: pixels, width: width, height: height, stride: stride, opaque: opaque)
+        case .small: smallStream(pixels: pixels, width: width, height: height, stride: stride, opaque: opaque)
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(zlib.count + 64)
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [8, opaque ? 2 : 6, 0, 0, 0]   // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
+        png.appendChunk("IHDR", header)
+        png.appendChunk("IDAT", zlib)
+        png.appendChunk("IEND", [])
+        return png
+    }
+
+    /// The fast encoding's zlib stream of filtered rows.
+    private static func fastStream(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, opaque: Bool) -> [UInt8] {
         let channels = opaque ? 3 : 4
         let rowBytes = 1 + width * channels
         // Matches reach back at most 32 KiB: wider images do without the row above.
@@ -82,18 +102,7 @@ enum PNGEncoder {
             deflate.endRow()
             aboveIsSub = true
         }
-        let zlib = deflate.finish()
-
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(zlib.count + 64)
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [8, opaque ? 2 : 6, 0, 0, 0]   // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
-        png.appendChunk("IHDR", header)
-        png.appendChunk("IDAT", zlib)
-        png.appendChunk("IEND", [])
-        return png
+        return deflate.finish()
     }
 
     static func isOpaque(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> Bool {
