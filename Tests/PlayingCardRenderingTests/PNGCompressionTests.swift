@@ -8,8 +8,9 @@ import Testing
 @Suite("PNG compression")
 struct PNGCompressionTests {
     static let renderer = try! CardRenderer(style: CardStyle())
-    /// The cards issue 13 names, at 744 × 1039 px (poker size at 300 dpi, the default).
-    static let sides: [CardSide] = [.face(PlayingCard(.five, of: .hearts)), .face(PlayingCard(.queen, of: .hearts)), .back]
+    /// The cards issue 13 names and a black one, at 744 × 1039 px (poker size at 300 dpi, the default).
+    static let sides: [CardSide] = [.face(PlayingCard(.five, of: .hearts)), .face(PlayingCard(.queen, of: .hearts)), .back,
+                                    .face(PlayingCard(.eight, of: .clubs))]   // the last is all grey
 
     static func renderer(_ compression: PNGCompression) throws -> CardRenderer {
         var style = CardStyle()
@@ -22,20 +23,37 @@ struct PNGCompressionTests {
         for side in Self.sides {
             let fastPNG = try Self.renderer.render(side, as: .png), smallPNG = try small.render(side, as: .png)
             #expect(smallPNG.count < fastPNG.count, "\(side.code): \(smallPNG.count) bytes small, \(fastPNG.count) fast")
-            #expect(Support.pngHeader(smallPNG)?.colorType == Support.pngHeader(fastPNG)?.colorType)
             #expect(try RasterImage(png: smallPNG).pixels == RasterImage(png: fastPNG).pixels, "\(side.code)")
         }
-        // Opaque (RGB), and wider than a DEFLATE match reaches back.
-        var style = CardStyle()
-        style.bleed = 3
-        let opaque = try CardRenderer(style: style).rasterize(PlayingCard(.king, of: .clubs))
-        #expect(Support.pngHeader(opaque.pngData(compression: .small))?.colorType == 2)
-        #expect(try RasterImage(png: opaque.pngData(compression: .small)).pixels == RasterImage(png: opaque.pngData()).pixels)
+        // Wider than a DEFLATE match reaches back.
         let width = 9000
         let wide = RasterImage(width: width, height: 3, pixels: (0..<3 * width).map { i in
             i % 5 == 0 ? 0x8040_2010 : UInt32(truncatingIfNeeded: (i / 3) &* 2654435761) | 0xFF00_0000
         })
         #expect(try RasterImage(png: wide.pngData(compression: .small)).pixels == RasterImage(png: wide.pngData()).pixels)
+    }
+
+    @Test func smallStoresOnlyWhatThePixelsNeed() throws {
+        // (image, the PNG colour type small writes): grey with alpha for a black card, grey for
+        // one with bleed (square corners, opaque), RGB and RGBA for colour, a palette for few
+        // colours. fast writes RGB or RGBA.
+        var bled = CardStyle()
+        bled.bleed = 3
+        let opaque = try CardRenderer(style: bled)
+        let cases: [(String, RasterImage, UInt8)] = [
+            ("8♣", try Self.renderer.rasterize(PlayingCard(.eight, of: .clubs)), 4),
+            ("8♣ with bleed", try opaque.rasterize(PlayingCard(.eight, of: .clubs)), 0),
+            ("5♥", try Self.renderer.rasterize(PlayingCard(.five, of: .hearts)), 6),
+            ("5♥ with bleed", try opaque.rasterize(PlayingCard(.five, of: .hearts)), 2),
+            ("four colours", RasterImage(width: 64, height: 64, pixels: (0..<4096).map { i in
+                [0xFF00_00FF, 0xFFFF_0000, 0x8000_4000, 0][(i / 64 + i % 64 / 8) % 4] }), 3),
+        ]
+        for (name, image, colorType) in cases {
+            let small = image.pngData(compression: .small), fast = image.pngData()
+            #expect(Support.pngHeader(small)?.colorType == colorType, "\(name)")
+            #expect(small.count < fast.count, "\(name): \(small.count) bytes small, \(fast.count) fast")
+            #expect(try RasterImage(png: small).pixels == RasterImage(png: fast).pixels, "\(name)")
+        }
     }
 
     @Test func smallAndFastAgreeOnAnyImage() async {
@@ -72,7 +90,7 @@ struct PNGCompressionTests {
 
     @Test func smallIsNoLargerThanImageMagicksStrongestPNG() throws {
         // ImageMagick (make deps installs it) re-encodes the fast file, which has the same
-        // pixels, at zlib level 9 with its default adaptive row filters.
+        // pixels, at zlib level 9 with its default adaptive row filters, grey where it can be.
         let convert = try #require(Support.which("convert"), "ImageMagick's convert is needed: make deps installs it")
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -205,6 +205,9 @@ struct RenderCardCommandTests {
         let text = run.output
         #expect(run.status == 0)
         #expect(text.contains("render-card QH -o qh.png") && text.contains("Exit codes") && text.contains("16384"))
+        #expect(text.contains("--png-compression small") && text.contains("--art DIR may hold any of"))
+        let card = try Self.run("card", "--help")
+        #expect(card.output.contains("--png-compression <png-compression>") && card.output.contains("fast (quick to write) or small"))
         let deck = try Self.run("deck", "--help")
         #expect(deck.output.contains("render-card deck --out deck"))
     }

@@ -16,24 +16,33 @@ import Darwin
 /// the distance of one row, found by comparing pixels. One block with Huffman codes fitted to the
 /// image's own symbols is written at the end. Encoding is a single pass over the pixels plus one over the
 /// much shorter list of symbols. The output is RGB when every pixel is opaque and RGBA
-/// otherwise, 8 bits a channel. ``PNGCompression/small`` writes the same pixels with a slower
-/// search (`PNGEncoder+Small.swift`).
+/// otherwise, 8 bits a channel. ``PNGCompression/small`` writes the same pixels in the
+/// smallest form it finds (`PNGEncoder+Small.swift`).
 enum PNGEncoder {
     /// Encodes Cairo ARGB32 pixels (premultiplied alpha, native-endian words).
     static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
                        compression: PNGCompression = .fast) -> [UInt8] {
-        let opaque = isOpaque(pixels: pixels, width: width, height: height, stride: stride)
-        let zlib = switch compression {
-        case .fast: fastStream(pixels: pixels, width: width, height: height, stride: stride, opaque: opaque)
-        case .small: smallStream(pixels: pixels, width: width, height: height, stride: stride, opaque: opaque)
+        switch compression {
+        case .fast:
+            let opaque = isOpaque(pixels: pixels, width: width, height: height, stride: stride)
+            let zlib = fastStream(pixels: pixels, width: width, height: height, stride: stride, opaque: opaque)
+            return file(width: width, height: height, colorType: opaque ? 2 : 6, chunks: [], zlib: zlib)
+        case .small:
+            return small(pixels: pixels, width: width, height: height, stride: stride)
         }
+    }
+
+    /// A PNG file of 8-bit samples: signature, header, any chunks before the image data (a
+    /// palette), the data, the end.
+    static func file(width: Int, height: Int, colorType: UInt8, chunks: [(String, [UInt8])], zlib: [UInt8]) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(zlib.count + 64)
+        png.reserveCapacity(zlib.count + 64 + chunks.reduce(0) { $0 + $1.1.count + 12 })
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
-        header += [8, opaque ? 2 : 6, 0, 0, 0]   // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
+        header += [8, colorType, 0, 0, 0]   // 8 bits, the colour type, deflate, adaptive filters, no interlace
         png.appendChunk("IHDR", header)
+        for (type, data) in chunks { png.appendChunk(type, data) }
         png.appendChunk("IDAT", zlib)
         png.appendChunk("IEND", [])
         return png
