@@ -34,19 +34,27 @@ struct PNGCompressionTests {
     }
 
     @Test func smallStoresOnlyWhatThePixelsNeed() throws {
-        // (image, the PNG colour type small writes): grey with alpha for a black card, grey for
-        // one with bleed (square corners, opaque), RGB and RGBA for colour, a palette for few
-        // colours. fast writes RGB or RGBA.
+        // (image, the PNG colour type small writes): grey with alpha for a black card, RGBA for
+        // a red one, a palette once bleed squares the corners (no antialiased corners: fewer
+        // than 256 colours), grey and RGB for opaque ramps. fast writes RGB or RGBA.
         var bled = CardStyle()
         bled.bleed = 3
-        let opaque = try CardRenderer(style: bled)
+        let greyRamp: [UInt32] = (0..<4096).map { i in 0xFF00_0000 | UInt32(i % 256) * 0x01_0101 }
+        let colourRamp: [UInt32] = (0..<4096).map { i in
+            let red = UInt32(i % 64 * 4), green = UInt32(i / 64 * 4)
+            return 0xFF00_0080 | red << 16 | green << 8
+        }
+        let fourColours: [UInt32] = (0..<4096).map { i in
+            let palette: [UInt32] = [0xFF00_00FF, 0xFFFF_0000, 0x8000_4000, 0]
+            return palette[(i / 64 + i % 64 / 8) % 4]
+        }
         let cases: [(String, RasterImage, UInt8)] = [
             ("8♣", try Self.renderer.rasterize(PlayingCard(.eight, of: .clubs)), 4),
-            ("8♣ with bleed", try opaque.rasterize(PlayingCard(.eight, of: .clubs)), 0),
             ("5♥", try Self.renderer.rasterize(PlayingCard(.five, of: .hearts)), 6),
-            ("5♥ with bleed", try opaque.rasterize(PlayingCard(.five, of: .hearts)), 2),
-            ("four colours", RasterImage(width: 64, height: 64, pixels: (0..<4096).map { i in
-                [0xFF00_00FF, 0xFFFF_0000, 0x8000_4000, 0][(i / 64 + i % 64 / 8) % 4] }), 3),
+            ("5♥ with bleed", try CardRenderer(style: bled).rasterize(PlayingCard(.five, of: .hearts)), 3),
+            ("grey ramp", RasterImage(width: 256, height: 16, pixels: greyRamp), 0),
+            ("colour ramp", RasterImage(width: 64, height: 64, pixels: colourRamp), 2),
+            ("four colours", RasterImage(width: 64, height: 64, pixels: fourColours), 3),
         ]
         for (name, image, colorType) in cases {
             let small = image.pngData(compression: .small), fast = image.pngData()
