@@ -1,4 +1,5 @@
 import ArgumentParser
+import PlayingCardRendering
 
 #if canImport(Glibc)
 import Glibc
@@ -51,6 +52,24 @@ struct RenderCard: ParsableCommand {
         if let status = QuickPath.run(Array(CommandLine.arguments.dropFirst())) {
             Glibc.exit(status)
         }
-        main(nil)
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot(nil)
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch let error as ValidationError {
+            // The subcommands check their arguments in `run`, after the parser has named any
+            // unknown option; their usage errors show the subcommand's usage, as the parser's do.
+            let subcommand = type(of: command)
+            let usage = "Error: \(error.message)\nUsage: \(usageString(for: subcommand))\n"
+                + "  See '\(_commandName) \(subcommand._commandName) --help' for more information.\n"
+            _ = FileOutput.write(Array(usage.utf8), to: 2)
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -185,7 +185,8 @@ struct RenderCardCommandTests {
         try expectFailure(["hand", "AS"], status: 64, mentioning: ["-o FILE is required"])
         try expectFailure(["sheet"], status: 64, mentioning: ["-o FILE is required"])
         try expectFailure(["print"], status: 64, mentioning: ["-o FILE is required"])
-        try expectFailure(["QH"], status: 64, mentioning: ["say where to write"])
+        try expectFailure(["QH"], status: 64, mentioning: ["say where to write", "Usage: render-card card [<options>]"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--theme", "neon"], status: 64, mentioning: ["neon", "Usage: render-card card [<options>]"])
     }
 
     @Test func aFailedWriteInTheMiddleOfADeckRemovesWhatItWrote() throws {
