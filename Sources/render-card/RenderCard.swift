@@ -30,12 +30,13 @@ struct RenderCard: ParsableCommand {
             X1 and X2 for the black and red joker; "back" for the card back. Any notation
             the PlayingCards library reads also works (Q♥, "queen of hearts").
 
-            Art: --art DIR may hold any of QH.svg or QH.png (one card), Q.svg or Q.png (a rank),
-            X1, X2 or joker, and back; cards it has no picture for keep the built-in art. An SVG
-            needs a viewBox, or a width and height in px, in, cm, mm, pt or pc.
+            Art: --art DIR may hold any of QH.svg or QH.png (one card), Q.svg or Q.png
+            (a rank), X1, X2 or joker, and back; cards it has no picture for keep the
+            built-in art. An SVG needs a viewBox, or a width and height in px, in, cm,
+            mm, pt or pc.
 
-            PNG: --png-compression small writes files no larger than ImageMagick's strongest
-            setting, with the same pixels, in tens to hundreds of milliseconds more per card.
+            PNG: --png-compression small writes the same pixels in files no larger than
+            ImageMagick's strongest setting, taking 0.1 to 0.4 s more per card.
 
             Sizes: the largest card image is \(CardLimits.maximumPixels) px a side and \(CardLimits.maximumArea) million
             pixels; cards are at most \(CardLimits.maximumMillimetres) mm a side; --dpi \(CardLimits.resolutions); --bleed \(CardLimits.bleeds) mm.
