@@ -15,10 +15,14 @@ SWIFT ?= swift
 # Cairo draws the cards; librsvg (from librsvg2-bin, which also brings the library) draws users'
 # SVG artwork, and its rsvg-convert checks in the tests that our SVG looks like our PNG.
 # poppler-utils gives the tests pdfinfo, to check print PDFs' pages as a reader sees them.
+# librsvg2-dev is for the tests only: they compile against rsvg.h to check the loader's copy of
+# its ABI (render-card itself loads librsvg at run time and builds without the header).
+# libdeflate compresses `--png-compression small`; the tests check those files against
+# ImageMagick's strongest PNG of the same pixels.
 # libsqlite3-dev is the database of deck-server (the Server/ package, through GRDB).
-APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin poppler-utils libsqlite3-dev
-PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo
-PKG_CONFIG_MODULES := cairo sqlite3
+APT_PACKAGES := pkg-config libcairo2-dev libdeflate-dev librsvg2-bin librsvg2-dev poppler-utils imagemagick libsqlite3-dev
+PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo convert
+PKG_CONFIG_MODULES := cairo libdeflate librsvg-2.0 sqlite3
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -32,13 +32,20 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // libdeflate, as the Debian package installs it: the small PNG encoding's compressor.
+        .systemLibrary(
+            name: "CPlayingCardsDeflate",
+            path: "Sources/CSystem/CPlayingCardsDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         // librsvg, for users' SVG artwork: loaded with dlopen on first use (see the header).
         .target(name: "CPlayingCardsRsvgLoader", linkerSettings: [.linkedLibrary("dl")]),
         // Card layout drawn with Cairo (PNG, PDF) and written as SVG; the default artwork in
         // Assets/ is compiled into the library (Assets is a link to the top-level folder).
         .target(
             name: "PlayingCardRendering",
-            dependencies: ["PlayingCards", "PlayingCardLayout", "CPlayingCardsCairo", "CPlayingCardsRsvgLoader"],
+            dependencies: ["PlayingCards", "PlayingCardLayout", "CPlayingCardsCairo", "CPlayingCardsDeflate", "CPlayingCardsRsvgLoader"],
             resources: [.embedInCode("Assets")]
         ),
         // Snapshot strategies for cards, scenes and sheets, for this project's tests and users'.
@@ -106,7 +113,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlayingCardRenderingTests",
-            dependencies: ["PlayingCardRendering", "PlayingCardLayout", "PlayingCards"]
+            dependencies: [
+                "PlayingCardRendering", "PlayingCardLayout", "PlayingCards", "CPlayingCardsRsvgLoader",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "RenderCardTests",
