@@ -12,24 +12,25 @@ struct CourtFigureTests {
     /// 1.0; the public-domain deck the issue compares against scores 0.43–0.54.
     static let maximumOverlap = 0.6
 
-    /// Every suit in the same red, so that only the figure's own dark lines and fills are ink:
-    /// the line drawing itself. Then each built-in theme as users see it.
+    /// Each built-in theme as users see it, where the suit's colour counts as ink wherever it is
+    /// dark; then the bare line drawing: every suit in a light grey, so that only the figure's
+    /// own lines and dark fills are ink.
     static let themes: [Theme] = {
-        let red = Theme.classic.color(for: .hearts)
-        var lineDrawing = Suit.allCases.reduce(Theme.classic) { $0.withColor(red, for: $1) }
+        let grey = Color(red: 0xC0, green: 0xC0, blue: 0xC0)
+        var lineDrawing = Suit.allCases.reduce(Theme.classic) { $0.withColor(grey, for: $1) }
         lineDrawing.name = "line drawing"
-        return [lineDrawing] + Theme.builtIn
+        return Theme.builtIn + [lineDrawing]
     }()
 
-    /// Which pixels of `card` are dark ink: opaque, and below 100 in red, green and blue alike
-    /// (outlines, dark hair; not a red, blue, green or gold fill).
+    /// Which pixels of `card` are dark ink: opaque, with a luminance (Rec. 601) below half.
     static func inkMask(_ card: PlayingCard, renderer: CardRenderer) throws -> [Bool] {
         let image = try renderer.rasterize(card)
         var mask = [Bool](repeating: false, count: image.width * image.height)
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let p = image.rgba(x: x, y: y)
-                mask[y * image.width + x] = p.alpha >= 128 && p.red < 100 && p.green < 100 && p.blue < 100
+                let luminance = 0.299 * Double(p.red) + 0.587 * Double(p.green) + 0.114 * Double(p.blue)
+                mask[y * image.width + x] = p.alpha >= 128 && luminance < 128
             }
         }
         return mask
