@@ -70,10 +70,12 @@ struct StyleAndArtworkTests {
     }
 
     @Test func theBuiltInArtIsOriginalAndComplete() throws {
-        // Each court rank, the joker and the back parse, and the courts differ from each other.
+        // Each of the twelve court figures, the joker and the back parse, and the courts differ
+        // from each other (how much, CourtFigureTests measures).
         let renderer = try Self.renderer()
-        let images = try [Rank.jack, .queen, .king].map { try renderer.rasterize(PlayingCard($0, of: .hearts)).pixels }
-        #expect(Set(images).count == 3)
+        let courts = [Rank.jack, .queen, .king].flatMap { rank in Suit.allCases.map { PlayingCard(rank, of: $0) } }
+        let images = try courts.map { try renderer.rasterize($0).pixels }
+        #expect(Set(images).count == 12)
         // Court art is drawn: the centre of the frame is not the plain face.
         for rank in [Rank.jack, .queen, .king] {
             let image = try renderer.rasterize(PlayingCard(rank, of: .spades))

@@ -15,9 +15,10 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 200
     )
     let renderer = try! CardRenderer(style: CardStyle())
-    let five = PlayingCard(.five, of: .hearts), queen = PlayingCard(.queen, of: .hearts), ten = PlayingCard(.ten, of: .clubs)
+    let five = PlayingCard(.five, of: .hearts), queen = PlayingCard(.queen, of: .hearts)
+    let king = PlayingCard(.king, of: .diamonds), ten = PlayingCard(.ten, of: .clubs)
 
-    for (name, card) in [("5♥", five), ("Q♥", queen)] {
+    for (name, card) in [("5♥", five), ("Q♥", queen), ("K♦", king)] {
         Benchmark("Raster only (Cairo), \(name), 744 × 1039") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try renderer.rasterize(card)) }
         }

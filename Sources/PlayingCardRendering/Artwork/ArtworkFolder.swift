@@ -27,15 +27,19 @@ enum ArtworkFolder {
         var ranks = builtIn.ranks
         var found = false
         for rank in [Rank.jack, .queen, .king] {
-            if let own = try find([rank.symbol]) {
-                ranks[rank] = own
+            let ownRank = try find([rank.symbol])
+            if let ownRank {
+                ranks[rank] = ownRank
                 found = true
             }
+            // A card's own file wins, then the folder's rank file, then the built-in figure.
             for suit in Suit.allCases {
                 let card = PlayingCard(rank, of: suit)
                 if let own = try find([card.formatted(.code())]) {
                     cards[card] = own
                     found = true
+                } else if ownRank == nil {
+                    cards[card] = builtIn.cards[card]
                 }
             }
         }
