@@ -92,6 +92,13 @@ struct DeckEndpointTests {
             let list = try await server.get("/api/deck/\(id)/pile/keep/list/")
             #expect(list.pileCodes("keep") == ["KH"])
 
+            // Pile names with quotes, backslashes and non-ASCII letters come back intact.
+            let oddName = "a\"b\\c ♠ é"
+            let encoded = oddName.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let odd = try await server.post("/api/deck/\(id)/pile/\(encoded)/add/", "cards=QH")
+            #expect(odd.status == 200, "\(odd.text)")
+            #expect(odd.pileCount(oddName) == 1)
+
             let newDraw = try await server.get("/api/deck/new/draw/?count=5&deck_count=2")
             #expect(newDraw.codes.count == 5)
             #expect(newDraw.remaining == 99)

@@ -18,6 +18,16 @@ enum JSONResponse {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// A response with `value` written as JSON by ``JSONWriter``.
+    static func make(_ value: some JSONWritable, status: HTTPResponse.Status = .ok) -> Response {
+        var writer = JSONWriter()
+        value.write(to: &writer)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+    }
+
     /// An error answer.
     static func error(_ message: String, status: HTTPResponse.Status) -> Response {
         make(ErrorJSON(error: message), status: status)
