@@ -57,8 +57,7 @@ public struct MemoryGame<Face: Hashable & Sendable>: Sendable, Hashable {
     }
 
     /// A game with each face twice, dealt in random order: from `seed` reproducibly
-    /// (`spc-shuffle-v1`), or without a seed from a fresh secret seed drawn from
-    /// `SecureRandom`.
+    /// (`spc-shuffle-v1`), or without a seed by the library's secure generator, `SecureRandom`.
     ///
     /// - Throws: ``MemoryGameError`` when a face is listed twice or there are fewer than two.
     public init(pairsOf faces: [Face], seed: ShuffleSeed? = nil) throws(MemoryGameError) {
@@ -66,7 +65,12 @@ public struct MemoryGame<Face: Hashable & Sendable>: Sendable, Hashable {
         if let repeated = faces.first(where: { !seen.insert($0).inserted }) {
             throw MemoryGameError(.repeatedFace(String(describing: repeated)))
         }
-        try self.init(dealing: (faces + faces).shuffled(seed: seed ?? .secureRandom()))
+        guard let seed else {
+            var generator = SecureRandom()
+            try self.init(dealing: (faces + faces).shuffled(using: &generator))
+            return
+        }
+        try self.init(dealing: (faces + faces).shuffled(seed: seed))
     }
 
     /// The fewest pairs a game has.
@@ -84,12 +88,6 @@ public struct MemoryGame<Face: Hashable & Sendable>: Sendable, Hashable {
 }
 
 extension ShuffleSeed {
-    /// A fresh seed of 256 bits from the library's secure generator.
-    static func secureRandom() -> ShuffleSeed {
-        var generator = SecureRandom()
-        return ShuffleSeed(words: (generator.next(), generator.next(), generator.next(), generator.next()))
-    }
-
     /// A seed for one step of a deal, unrelated to the seed's other steps: the last word
     /// is changed, and the generator's mixing spreads the change over its whole state.
     func step(_ number: UInt64) -> ShuffleSeed {

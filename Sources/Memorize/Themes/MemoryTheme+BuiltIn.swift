@@ -29,7 +29,11 @@ extension MemoryTheme {
     /// A built-in theme picked at random: from `seed` reproducibly, or without a seed from
     /// `SecureRandom`.
     public static func randomBuiltIn(seed: ShuffleSeed? = nil) -> MemoryTheme {
-        builtIn.shuffled(seed: (seed ?? .secureRandom()).step(DealStep.theme))[0]
+        guard let seed else {
+            var generator = SecureRandom()
+            return builtIn.randomElement(using: &generator)!
+        }
+        return builtIn.shuffled(seed: seed.step(DealStep.theme))[0]
     }
 
     /// A theme of playing cards in the library's notation, or of emoji each followed by a
