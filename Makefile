@@ -15,10 +15,14 @@ SWIFT ?= swift
 # Cairo draws the cards; librsvg (from librsvg2-bin, which also brings the library) draws users'
 # SVG artwork, and its rsvg-convert checks in the tests that our SVG looks like our PNG.
 # poppler-utils gives the tests pdfinfo, to check print PDFs' pages as a reader sees them.
+# librsvg2-dev is for the tests only: they compile against rsvg.h to check the loader's copy of
+# its ABI (render-card itself loads librsvg at run time and builds without the header).
+# libdeflate compresses `--png-compression small`; the tests check those files against
+# ImageMagick's strongest PNG of the same pixels.
 # libsqlite3-dev is the database of deck-server (the Server/ package, through GRDB).
-APT_PACKAGES := pkg-config libcairo2-dev librsvg2-bin poppler-utils libsqlite3-dev
-PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo
-PKG_CONFIG_MODULES := cairo sqlite3
+APT_PACKAGES := pkg-config libcairo2-dev libdeflate-dev librsvg2-bin librsvg2-dev poppler-utils imagemagick libsqlite3-dev
+PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo convert
+PKG_CONFIG_MODULES := cairo libdeflate librsvg-2.0 sqlite3
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -37,7 +41,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: deps deps-postgres deps-bench build release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
+.PHONY: deps deps-postgres deps-bench deps-browser test-browser build release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -55,7 +59,7 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-test: test-library test-server
+test: test-library test-server test-browser
 
 test-library: deps
 	$(SWIFT) build --build-tests
@@ -72,6 +76,18 @@ deps-postgres: deps
 test-server: deps-postgres
 	cd $(SERVER_DIR) && $(SWIFT) build --build-tests
 	cd $(SERVER_DIR) && $(SWIFT) test --skip-build --disable-xctest
+
+# The Memorize page in headless Chromium (Debian's chromium and chromium-driver; emoji font
+# for emoji faces) through Selenium (PyPI), against the deck-server that test-server built.
+deps-browser:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Color Emoji'; then \
+		echo "make deps-browser: installing chromium chromium-driver fonts-noto-color-emoji"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver fonts-noto-color-emoji; \
+	fi
+	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium
+
+test-browser: test-server deps-browser
+	bash $(SERVER_DIR)/Tests/browser/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
 
 serve: deps
 	cd $(SERVER_DIR) && $(SWIFT) build -c release --product deck-server

@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "PlayingCards", targets: ["PlayingCards"]),
         .library(name: "PlayingCardsProvablyFair", targets: ["PlayingCardsProvablyFair"]),
+        .library(name: "Memorize", targets: ["Memorize"]),
         .library(name: "PlayingCardLayout", targets: ["PlayingCardLayout"]),
         .library(name: "PlayingCardRendering", targets: ["PlayingCardRendering"]),
         .library(name: "PlayingCardSnapshotTesting", targets: ["PlayingCardSnapshotTesting"]),
@@ -31,13 +32,20 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // libdeflate, as the Debian package installs it: the small PNG encoding's compressor.
+        .systemLibrary(
+            name: "CPlayingCardsDeflate",
+            path: "Sources/CSystem/CPlayingCardsDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         // librsvg, for users' SVG artwork: loaded with dlopen on first use (see the header).
         .target(name: "CPlayingCardsRsvgLoader", linkerSettings: [.linkedLibrary("dl")]),
         // Card layout drawn with Cairo (PNG, PDF) and written as SVG; the default artwork in
         // Assets/ is compiled into the library (Assets is a link to the top-level folder).
         .target(
             name: "PlayingCardRendering",
-            dependencies: ["PlayingCards", "PlayingCardLayout", "CPlayingCardsCairo", "CPlayingCardsRsvgLoader"],
+            dependencies: ["PlayingCards", "PlayingCardLayout", "CPlayingCardsCairo", "CPlayingCardsDeflate", "CPlayingCardsRsvgLoader"],
             resources: [.embedInCode("Assets")]
         ),
         // Snapshot strategies for cards, scenes and sheets, for this project's tests and users'.
@@ -69,6 +77,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The Memorize card-matching game: rules, themes, saved games. Pure Swift.
+        .target(name: "Memorize", dependencies: ["PlayingCards"]),
         .executableTarget(
             name: "deal",
             dependencies: [
@@ -80,6 +90,13 @@ let package = Package(
             name: "PlayingCardsTests",
             dependencies: [
                 "PlayingCards",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "MemorizeTests",
+            dependencies: [
+                "Memorize", "PlayingCards",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -96,7 +113,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlayingCardRenderingTests",
-            dependencies: ["PlayingCardRendering", "PlayingCardLayout", "PlayingCards"]
+            dependencies: [
+                "PlayingCardRendering", "PlayingCardLayout", "PlayingCards", "CPlayingCardsRsvgLoader",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "RenderCardTests",

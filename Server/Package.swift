@@ -31,6 +31,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
                 .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
+                .product(name: "Memorize", package: "swift-playing-cards"),
             ]
         ),
         // The embedded store: one SQLite file in WAL mode, through GRDB.
@@ -61,6 +62,7 @@ let package = Package(
             dependencies: [
                 "DeckService",
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
+                .product(name: "Memorize", package: "swift-playing-cards"),
                 .product(name: "PlayingCardRendering", package: "swift-playing-cards"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -95,6 +97,7 @@ let package = Package(
             dependencies: [
                 "deck-server", "DeckServerHTTP",
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
+                .product(name: "Memorize", package: "swift-playing-cards"),
                 .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

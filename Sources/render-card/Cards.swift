@@ -32,7 +32,9 @@ struct Cards: ParsableCommand {
 
     @OptionGroup(title: "Style") var style: StyleOptions
 
-    func validate() throws {
+    /// Checked in `run`, not `validate`: the parser names unknown options only after `validate`,
+    /// and `--no-such value` would otherwise be reported as a second card code.
+    private func checkWhatAndWhere() throws {
         guard !codes.isEmpty else { throw ValidationError("give at least one card code, e.g. render-card QH -o qh.png") }
         switch (output, out) {
         case (nil, nil): throw ValidationError("say where to write: -o FILE for one card, or --out DIR")
@@ -44,6 +46,7 @@ struct Cards: ParsableCommand {
     }
 
     func run() throws {
+        try checkWhatAndWhere()
         let sides = try codes.map(CardSide.init(parsing:))
         let format = try resolveFormat(output: output, explicit: self.format)
         var style = try style.makeStyle()

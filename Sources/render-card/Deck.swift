@@ -15,8 +15,8 @@ struct Deck: ParsableCommand {
             """
     )
 
-    @Option(help: "The folder to write into (made if missing).")
-    var out: String
+    @Option(help: "The folder to write into (made if missing); required.")
+    var out: String?
 
     @Option(help: "png, svg or pdf.")
     var format: String = "png"
@@ -36,6 +36,7 @@ struct Deck: ParsableCommand {
     @OptionGroup(title: "Style") var style: StyleOptions
 
     func run() throws {
+        let out = try required(out, "--out DIR", example: "render-card deck --out deck")
         guard let format = ImageFormat(fileExtension: format) else {
             throw ValidationError("--format '\(self.format)' is not a format: use png, svg or pdf")
         }

@@ -22,8 +22,8 @@ struct Hand: ParsableCommand {
     @Argument(help: "Card codes such as AS KD 10H; \"/\" separates groups.")
     var codes: [String] = []
 
-    @Option(name: [.short, .customLong("output")], help: "The file to write; - writes to standard output.")
-    var output: String
+    @Option(name: [.short, .customLong("output")], help: "The file to write; - writes to standard output; required.")
+    var output: String?
 
     @Option(help: "png, svg or pdf; by default from the file's extension.")
     var format: String?
@@ -49,6 +49,7 @@ struct Hand: ParsableCommand {
     @OptionGroup(title: "Style") var style: StyleOptions
 
     func run() throws {
+        let output = try required(output, "-o FILE", example: "render-card hand AS KD 10H -o hand.png")
         let groups = try parseGroups()
         let format = try resolveFormat(output: output, explicit: self.format)
         let (width, height) = try parseSize(canvas, option: "--canvas")

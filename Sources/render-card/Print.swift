@@ -19,8 +19,8 @@ struct Print: ParsableCommand {
             """
     )
 
-    @Option(name: [.short, .customLong("output")], help: "The PDF file; - writes to standard output.")
-    var output: String
+    @Option(name: [.short, .customLong("output")], help: "The PDF file; - writes to standard output; required.")
+    var output: String?
 
     @Option(help: "a4 or letter.")
     var paper: String = "a4"
@@ -40,6 +40,7 @@ struct Print: ParsableCommand {
     @OptionGroup(title: "Style") var style: StyleOptions
 
     func run() throws {
+        let output = try required(output, "-o FILE", example: "render-card print -o deck.pdf")
         guard let paper = PrintLayout.Paper.named[paper.lowercased()] else {
             throw ValidationError("--paper '\(self.paper)' is not a paper size: use a4 or letter")
         }

@@ -17,8 +17,8 @@ struct Sheet: ParsableCommand {
             """
     )
 
-    @Option(name: [.short, .customLong("output")], help: "The sheet image (.png, .svg or .pdf).")
-    var output: String
+    @Option(name: [.short, .customLong("output")], help: "The sheet image (.png, .svg or .pdf); required.")
+    var output: String?
 
     @Option(help: "png, svg or pdf; by default from the file's extension.")
     var format: String?
@@ -44,6 +44,7 @@ struct Sheet: ParsableCommand {
     @OptionGroup(title: "Style") var style: StyleOptions
 
     func run() throws {
+        let output = try required(output, "-o FILE", example: "render-card sheet -o deck.png")
         guard output != "-" || atlas == nil || atlas != "-" else { throw ValidationError("only one of -o and --atlas can be -") }
         guard columns >= 1 else { throw ValidationError("--columns must be 1 or more, not \(columns)") }
         guard (0...64).contains(padding) else { throw ValidationError("--padding must be 0 to 64 pixels, not \(padding)") }

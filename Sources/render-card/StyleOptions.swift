@@ -41,7 +41,7 @@ struct StyleOptions: ParsableArguments {
     @Option(name: .customLong("back-color"), help: "Colour of the card back: #rrggbb or a name.")
     var backColor: String?
 
-    @Option(help: "Folder of your own court art: QH.svg or Q.png…, optional X1/X2/joker and back.")
+    @Option(help: "Folder of your own art, any subset: QH.svg (one card), Q.png (a rank), X1/X2/joker, back; the rest stay built in.")
     var art: String?
 
     @Option(help: "Print bleed in millimetres on every side.")
@@ -52,6 +52,9 @@ struct StyleOptions: ParsableArguments {
 
     @Option(name: .customLong("svg-style"), help: "SVG output: compact (shapes reused) or flat (for design editors).")
     var svgStyle: String = "compact"
+
+    @Option(name: .customLong("png-compression"), help: "PNG output: fast (quick to write) or small (smaller files, slower; same pixels).")
+    var pngCompression: String = "fast"
 
     /// The style these options describe, or a usage error naming the bad option.
     func makeStyle() throws -> CardStyle {
@@ -97,6 +100,10 @@ struct StyleOptions: ParsableArguments {
             throw ValidationError("--svg-style '\(svgStyle)' is not an SVG style: use compact or flat")
         }
         style.svgStyle = svg
+        guard let compression = PNGCompression(rawValue: pngCompression.lowercased()) else {
+            throw ValidationError("--png-compression '\(pngCompression)' is not a PNG compression: use fast or small")
+        }
+        style.pngCompression = compression
         return style
     }
 

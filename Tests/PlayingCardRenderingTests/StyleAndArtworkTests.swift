@@ -70,10 +70,12 @@ struct StyleAndArtworkTests {
     }
 
     @Test func theBuiltInArtIsOriginalAndComplete() throws {
-        // Each court rank, the joker and the back parse, and the courts differ from each other.
+        // Each of the twelve court figures, the joker and the back parse, and the courts differ
+        // from each other (how much, CourtFigureTests measures).
         let renderer = try Self.renderer()
-        let images = try [Rank.jack, .queen, .king].map { try renderer.rasterize(PlayingCard($0, of: .hearts)).pixels }
-        #expect(Set(images).count == 3)
+        let courts = [Rank.jack, .queen, .king].flatMap { rank in Suit.allCases.map { PlayingCard(rank, of: $0) } }
+        let images = try courts.map { try renderer.rasterize($0).pixels }
+        #expect(Set(images).count == 12)
         // Court art is drawn: the centre of the frame is not the plain face.
         for rank in [Rank.jack, .queen, .king] {
             let image = try renderer.rasterize(PlayingCard(rank, of: .spades))
@@ -155,9 +157,14 @@ struct StyleAndArtworkTests {
             }
         }
         let good = Self.bluePNG()
-        // Missing: the message says which files would do.
-        let missing = try #require(try failure(["J.png": good, "Q.png": good]))
-        #expect(missing.code == .artwork && missing.message.contains("King of Spades") && missing.message.contains("K.png"))
+        // A folder with no picture the renderer uses: the message says which names would do.
+        // (Before issue 13 a folder also had to cover all twelve courts; a partial one is now
+        // accepted, see `aPartialArtFolderKeepsTheBuiltInArtForTheRest`.)
+        for files in [[:], ["notes.txt": good, "QH.jpg": good, "Queen.png": good]] {
+            let nothing = try #require(try failure(files), "\(files.keys)")
+            #expect(nothing.code == .artwork && nothing.message.contains("no picture to use")
+                    && nothing.message.contains("QH.svg") && nothing.message.contains("back"), "\(nothing.message)")
+        }
         // Corrupt PNG: the header is fine, the data is not.
         var corrupt = good
         corrupt.replaceSubrange(40..<min(60, corrupt.count), with: [UInt8](repeating: 7, count: min(60, corrupt.count) - 40))
@@ -179,5 +186,89 @@ struct StyleAndArtworkTests {
         #expect(empty.message.contains("J.png") && empty.message.contains("empty"))
         // No folder at all.
         #expect(throws: RenderError.self) { try Self.renderer { $0.artwork = .folder("/nonexistent/art") } }
+    }
+
+    @Test func aPartialArtFolderKeepsTheBuiltInArtForTheRest() throws {
+        let builtIn = try Self.renderer()
+        for files in [["KH.svg": Array(Self.svgKing.utf8)], ["K.svg": Array(Self.svgKing.utf8)], ["back.svg": Array(Self.svgKing.utf8)],
+                      ["X2.png": Self.bluePNG()]] {
+            let folder = try Self.folder(files)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let renderer = try Self.renderer { $0.artwork = .folder(folder.path) }
+            let name = files.keys.first!
+            var covered: [CardSide] = []
+            switch name {
+            case "KH.svg": covered = [.face(PlayingCard(.king, of: .hearts))]
+            case "K.svg": covered = Suit.allCases.map { .face(PlayingCard(.king, of: $0)) }
+            case "back.svg": covered = [.back]
+            default: covered = [.face(.joker(.red))]
+            }
+            let sides: [CardSide] = [.back, .face(.joker(.black)), .face(.joker(.red))]
+                + [Rank.jack, .queen, .king].flatMap { rank in Suit.allCases.map { .face(PlayingCard(rank, of: $0)) } }
+            for side in sides {
+                let own = try renderer.render(side, as: .png), standard = try builtIn.render(side, as: .png)
+                if covered.contains(side) {
+                    #expect(own != standard, "\(name) is drawn on \(side.code)")
+                } else {
+                    #expect(own == standard, "\(side.code) keeps the built-in art when the folder holds only \(name)")
+                }
+            }
+        }
+    }
+
+    /// An SVG with no viewBox, `width` × `height` as given, filled green.
+    static func svgWithoutViewBox(width: String, height: String) -> [UInt8] {
+        Array(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)"><rect width="100%" height="100%" fill="#00a000"/></svg>"##.utf8)
+    }
+
+    /// The size the renderer took from the user's KH.svg.
+    static func sizeOfKingOfHearts(_ renderer: CardRenderer) -> (width: Double, height: Double)? {
+        guard case .image(let image) = renderer.design.artwork.source(for: PlayingCard(.king, of: .hearts)) else { return nil }
+        return (image.width, image.height)
+    }
+
+    @Test(arguments: [("40", 40.0), ("40px", 40), ("1in", 96), ("2.54cm", 96), ("25.4mm", 96), ("72pt", 96), ("6pc", 96),
+                      ("0.5in", 48), ("10mm", 960 / 25.4), ("18pt", 24), ("1pc", 16)])
+    func anSVGWithoutAViewBoxIsSizedByItsWidthAndHeight(width: String, pixels: Double) throws {
+        // The height is the width's in the same unit times 1.5: the size is converted at 96 px to
+        // the inch, and the shape is kept.
+        let number = Double(width.prefix { $0.isNumber || $0 == "." })!
+        let unit = width.drop { $0.isNumber || $0 == "." }
+        let folder = try Self.folder(["KH.svg": Self.svgWithoutViewBox(width: width, height: "\(number * 1.5)\(unit)")])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let renderer = try Self.renderer { $0.artwork = .folder(folder.path) }
+        let size = try #require(Self.sizeOfKingOfHearts(renderer), "KH.svg is taken")
+        // librsvg keeps lengths as 32-bit floats: 2.54 cm comes back as 95.9999986 px.
+        #expect(abs(size.width - pixels) < 1e-4 && abs(size.height - pixels * 1.5) < 1e-4, "\(width): \(size)")
+        // And librsvg draws it filling its place, as an SVG with a viewBox would be.
+        let king = try renderer.rasterize(PlayingCard(.king, of: .hearts))
+        let k = king.rgba(x: king.width / 2, y: king.height / 3)
+        #expect(k.green > 120 && k.red < 40 && k.blue < 40, "\(width): the green picture is drawn")
+    }
+
+    @Test func anSVGWithAViewBoxIsSizedByIt() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="5em" viewBox="0 0 30 50"><rect width="30" height="50"/></svg>"##
+        let folder = try Self.folder(["KH.svg": Array(svg.utf8)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let size = try #require(Self.sizeOfKingOfHearts(try Self.renderer { $0.artwork = .folder(folder.path) }))
+        #expect(size == (30, 50))
+    }
+
+    @Test(arguments: [("100%", "100%", "percentage (100%)"), ("50%", "20mm", "percentage (50%)"), ("20mm", "80%", "height is a percentage"),
+                      ("", "", "percentage (100%)"), ("4em", "6em", "in em"), ("4ex", "6ex", "in ex"), ("0", "10", "0 or negative")])
+    func anSVGWithoutAViewBoxOrAnAbsoluteSizeIsRefused(width: String, height: String, words: String) throws {
+        // A missing width or height counts as 100% in SVG.
+        let svg = width.isEmpty
+            ? Array(##"<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/></svg>"##.utf8)
+            : Self.svgWithoutViewBox(width: width, height: height)
+        let folder = try Self.folder(["KH.svg": svg])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            _ = try Self.renderer { $0.artwork = .folder(folder.path) }
+            Issue.record("\(width) × \(height) without a viewBox was accepted")
+        } catch let error as RenderError {
+            #expect(error.code == .artwork && error.message.contains("KH.svg") && error.message.contains(words)
+                    && error.message.contains("add a viewBox"), "\(error.message)")
+        }
     }
 }

@@ -88,9 +88,11 @@ struct ReadmeExamplesTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let rendering = root.appendingPathComponent("Tests/PlayingCardRenderingTests/ReadmeRenderingExamples.swift")
+        let memorize = root.appendingPathComponent("Tests/MemorizeTests/ReadmeMemorizeExamples.swift")
         let tested = Self.blocks(in: try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
             + Self.blocks(in: try String(contentsOf: rendering, encoding: .utf8))
-        #expect(tested.count == 7)
+            + Self.blocks(in: try String(contentsOf: memorize, encoding: .utf8))
+        #expect(tested.count == 8)
         for block in tested {
             #expect(readme.contains("```swift\n" + block + "\n```"), "README.md lacks this tested example:\n\(block)")
         }

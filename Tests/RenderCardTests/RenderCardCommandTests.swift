@@ -101,6 +101,20 @@ struct RenderCardCommandTests {
         #expect(down.status == 0 && Self.pngSize(down.data)! == (100, 140))
     }
 
+    @Test func pngCompressionSmallWritesTheSamePixelsInASmallerFile() throws {
+        let fast = try Self.run("back", "-o", "-"), small = try Self.run("back", "-o", "-", "--png-compression", "small")
+        #expect(fast.status == 0 && small.status == 0, "\(small.error)")
+        #expect(small.data.count < fast.data.count, "small \(small.data.count) bytes, fast \(fast.data.count)")
+        #expect(try RasterImage(png: [UInt8](small.data)).pixels == RasterImage(png: [UInt8](fast.data)).pixels)
+        // fast is the default: naming it changes nothing.
+        #expect(try Self.run("back", "-o", "-", "--png-compression", "fast").data == fast.data)
+        // Every subcommand takes it, hands too.
+        let hand = try Self.run("hand", "AS", "KD", "-o", "-", "--png-compression", "small", "--canvas", "400x300")
+        let fastHand = try Self.run("hand", "AS", "KD", "-o", "-", "--canvas", "400x300")
+        #expect(hand.status == 0 && hand.data.count < fastHand.data.count)
+        #expect(try RasterImage(png: [UInt8](hand.data)).pixels == RasterImage(png: [UInt8](fastHand.data)).pixels)
+    }
+
     /// Runs a failing command in an empty folder and checks its exit code, message and that it
     /// left nothing behind.
     func expectFailure(_ arguments: [String], status: Int32, mentioning words: [String],
@@ -133,12 +147,46 @@ struct RenderCardCommandTests {
         try expectFailure(["QH", "-o", "DIR/q.png", "--letters", "J=ẞ"], status: 64, mentioning: ["ẞ"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--back-color", "blurple"], status: 64, mentioning: ["blurple"])
         try expectFailure(["QH", "-o", "DIR/q.png", "--bleed", "30"], status: 64, mentioning: ["bleed"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--png-compression", "best"], status: 64, mentioning: ["best", "fast or small"])
         try expectFailure(["QH", "-o", "DIR/q.gif"], status: 64, mentioning: ["q.gif", ".png"])
         try expectFailure(["QH", "KH", "-o", "DIR/q.png"], status: 64, mentioning: ["--out"])
         try expectFailure(["QH", "-o", "DIR/missing/q.png"], status: 73, mentioning: ["DIR/missing/q.png".replacingOccurrences(of: "DIR", with: "")])
         try expectFailure(["QH", "-o", "DIR/q.png", "--art", "DIR/no-such-folder"], status: 65, mentioning: ["no-such-folder"])
         try expectFailure(["deck", "--out", "DIR/deck", "--art", "/nonexistent"], status: 65, mentioning: ["/nonexistent"])
         try expectFailure(["deck", "--out", "DIR/deck", "--format", "tiff"], status: 64, mentioning: ["tiff"])
+    }
+
+    @Test func unknownOptionsAreNamedWhateverFollowsThem() throws {
+        // (arguments, the unknown option): a value after an unknown option must not be taken for
+        // a card code, and no check of ours may speak first.
+        let cases: [([String], String)] = [
+            (["QH", "-o", "DIR/x.png", "--no-such", "value"], "--no-such"),
+            (["QH", "--no-such", "value", "-o", "DIR/x.png"], "--no-such"),
+            (["QH", "--no-such", "value"], "--no-such"),
+            (["--no-such", "value"], "--no-such"),
+            (["QH", "-o", "DIR/x.png", "-z", "value"], "-z"),
+            (["QH", "-o", "DIR/x.png", "--no-such=value"], "--no-such"),
+            (["QH", "KH", "-o", "DIR/x.png", "--no-such", "value"], "--no-such"),
+            // Three arguments, the quick path's shape, which leaves the unknown option to the parser.
+            (["--no-such", "-o", "DIR/x.png"], "--no-such"),
+            (["QH", "--no-such", "DIR/x.png"], "--no-such"),
+            (["deck", "--ot", "DIR/deck"], "--ot"),
+            (["deck", "--out", "DIR/deck", "--no-such", "value"], "--no-such"),
+            (["hand", "AS", "KD", "--no-such", "value"], "--no-such"),
+            (["hand", "AS", "-o", "DIR/h.png", "--no-such", "value"], "--no-such"),
+            (["sheet", "--no-such", "value"], "--no-such"),
+            (["print", "--no-such", "value"], "--no-such"),
+        ]
+        for (arguments, option) in cases {
+            try expectFailure(arguments, status: 64, mentioning: ["Unknown option '\(option)'"])
+        }
+        // Without an unknown option, the command's own checks still speak.
+        try expectFailure(["deck"], status: 64, mentioning: ["--out DIR is required"])
+        try expectFailure(["hand", "AS"], status: 64, mentioning: ["-o FILE is required"])
+        try expectFailure(["sheet"], status: 64, mentioning: ["-o FILE is required"])
+        try expectFailure(["print"], status: 64, mentioning: ["-o FILE is required"])
+        try expectFailure(["QH"], status: 64, mentioning: ["say where to write", "Usage: render-card card [<options>]"])
+        try expectFailure(["QH", "-o", "DIR/q.png", "--theme", "neon"], status: 64, mentioning: ["neon", "Usage: render-card card [<options>]"])
     }
 
     @Test func aFailedWriteInTheMiddleOfADeckRemovesWhatItWrote() throws {
@@ -158,6 +206,9 @@ struct RenderCardCommandTests {
         let text = run.output
         #expect(run.status == 0)
         #expect(text.contains("render-card QH -o qh.png") && text.contains("Exit codes") && text.contains("16384"))
+        #expect(text.contains("--png-compression small") && text.contains("--art DIR may hold any of"))
+        let card = try Self.run("card", "--help")
+        #expect(card.output.contains("--png-compression <png-compression>") && card.output.contains("fast (quick to write) or small"))
         let deck = try Self.run("deck", "--help")
         #expect(deck.output.contains("render-card deck --out deck"))
     }

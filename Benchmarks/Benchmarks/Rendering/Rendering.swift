@@ -4,7 +4,8 @@ import PlayingCards
 import PlayingCardRendering
 
 // Per-card costs at 744 × 1039 px (a poker card at 300 dpi): drawing with Cairo alone, the PNG
-// encoder alone, the whole PNG, SVG and PDF. `time` is per card, in microseconds.
+// encoder alone and the whole PNG in each compression, SVG and PDF. `time` is per card, in
+// microseconds.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .mallocCountTotal],
@@ -14,21 +15,39 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 200
     )
     let renderer = try! CardRenderer(style: CardStyle())
-    let five = PlayingCard(.five, of: .hearts), queen = PlayingCard(.queen, of: .hearts), ten = PlayingCard(.ten, of: .clubs)
+    let five = PlayingCard(.five, of: .hearts), queen = PlayingCard(.queen, of: .hearts)
+    let king = PlayingCard(.king, of: .diamonds), ten = PlayingCard(.ten, of: .clubs)
 
-    for (name, card) in [("5♥", five), ("Q♥", queen)] {
+    for (name, card) in [("5♥", five), ("Q♥", queen), ("K♦", king)] {
         Benchmark("Raster only (Cairo), \(name), 744 × 1039") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try renderer.rasterize(card)) }
         }
-        let image = try! renderer.rasterize(card)
-        Benchmark("PNG encoder only, \(name), 744 × 1039") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(image.pngData()) }
-        }
-        Benchmark("PNG end to end, \(name), 744 × 1039") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try renderer.render(card, as: .png)) }
-        }
         Benchmark("PDF, \(name)") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try renderer.render(card, as: .pdf)) }
+        }
+    }
+
+    // Both PNG compressions (issue 13): the encoder alone and the whole PNG, with the file's
+    // size as the `bytes` metric.
+    let bytes = BenchmarkMetric.custom("bytes", useScalingFactor: false)
+    var pngConfiguration = Benchmark.defaultConfiguration
+    pngConfiguration.metrics.append(bytes)
+    for compression in PNGCompression.allCases {
+        var style = CardStyle()
+        style.pngCompression = compression
+        let compressing = try! CardRenderer(style: style)
+        for (name, side) in [("5♥", CardSide.face(five)), ("Q♥", .face(queen)), ("back", .back)] {
+            let image = try! compressing.rasterize(compressing.drawing(of: side))
+            Benchmark("PNG encoder only, \(compression), \(name), 744 × 1039", configuration: pngConfiguration) { benchmark in
+                var png: [UInt8] = []
+                for _ in benchmark.scaledIterations { png = image.pngData(compression: compression); blackHole(png) }
+                benchmark.measurement(bytes, png.count)
+            }
+            Benchmark("PNG end to end, \(compression), \(name), 744 × 1039", configuration: pngConfiguration) { benchmark in
+                var png: [UInt8] = []
+                for _ in benchmark.scaledIterations { png = try compressing.render(side, as: .png); blackHole(png) }
+                benchmark.measurement(bytes, png.count)
+            }
         }
     }
     Benchmark("Compact SVG, 10♣") { benchmark in

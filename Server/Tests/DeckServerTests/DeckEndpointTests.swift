@@ -92,6 +92,13 @@ struct DeckEndpointTests {
             let list = try await server.get("/api/deck/\(id)/pile/keep/list/")
             #expect(list.pileCodes("keep") == ["KH"])
 
+            // Pile names with quotes, backslashes and non-ASCII letters come back intact.
+            let oddName = "a\"b\\c ♠ é"
+            let encoded = oddName.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let odd = try await server.post("/api/deck/\(id)/pile/\(encoded)/add/", "cards=QH")
+            #expect(odd.status == 200, "\(odd.text)")
+            #expect(odd.pileCount(oddName) == 1)
+
             let newDraw = try await server.get("/api/deck/new/draw/?count=5&deck_count=2")
             #expect(newDraw.codes.count == 5)
             #expect(newDraw.remaining == 99)
@@ -260,6 +267,61 @@ struct DeckEndpointTests {
             #expect(home.status == 200)
             #expect(home.headers["Content-Type"].first?.hasPrefix("text/html") == true)
             #expect(home.text.contains("/api/deck/new/"))
+        }
+    }
+}
+
+@Suite("Server operation: idle expiry, access log, bad options")
+struct ServerOperationTests {
+    @Test("decks left idle past --idle-days are deleted by the periodic job")
+    func idleDecksExpire() async throws {
+        // 0.00002 days is 1.7 s; the job runs every second.
+        try await withServer(arguments: ["--idle-days", "0.00002", "--expiry-interval", "1"]) { server in
+            let idle = try await server.newDeck()
+            let busy = try await server.newDeck()
+            for _ in 0..<8 {
+                try await Task.sleep(for: .milliseconds(500))
+                _ = try await server.get("/api/deck/\(busy)/shuffle/")
+            }
+            let gone = try await server.get("/api/deck/\(idle)/")
+            #expect(gone.status == 404)
+            #expect(try await server.get("/api/deck/\(busy)/").status == 200)
+        }
+    }
+
+    @Test("one access-log line per request, with method, path, status and time")
+    func accessLog() async throws {
+        let process = try await ServerProcess(arguments: ["--log-level", "info"])
+        defer { process.removeData() }
+        let server = TestServer(process: process)
+        _ = try await server.get("/api/deck/new/")
+        _ = try await server.get("/api/deck/nosuch/draw/")
+        #expect(process.stop() == 0)
+        let lines = process.errorOutput().split(separator: "\n").filter { $0.contains("request") && $0.contains("path=") }
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("path=/api/deck/new/") == true)
+        #expect(lines.first?.contains("status=200") == true)
+        #expect(lines.last?.contains("status=404") == true)
+        #expect(lines.allSatisfy { $0.contains("method=GET") && $0.contains("ms=") })
+    }
+
+    @Test("bad command-line options exit 64 with a message naming the option")
+    func badOptions() throws {
+        let binary = Bundle.main.bundleURL.appendingPathComponent("deck-server")
+        for (arguments, mention) in [(["--port", "70000"], "70000"), (["--idle-days", "0"], "--idle-days"),
+                                     (["--public-url", "ftp://x"], "ftp://x"), (["--log-level", "loud"], "loud"),
+                                     (["--no-such", "x"], "--no-such")] {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = Pipe()
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 64, "\(arguments)")
+            #expect(text.contains(mention), "\(arguments): \(text)")
         }
     }
 }

@@ -6,9 +6,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// The parts of librsvg's and GLib's ABI the renderer uses (librsvg ≥ 2.46).
+// The parts of librsvg's and GLib's ABI the renderer uses (librsvg ≥ 2.46), written out by hand
+// so that building needs no -dev package. RsvgABITests compiles against the real rsvg.h and
+// checks these against it.
 typedef struct { double x, y, width, height; } spc_rsvg_rectangle;
-typedef struct { double length; int unit; } spc_rsvg_length;   // unit 0 = px
+
+// RsvgUnit, in librsvg's order (percent first). Newer librsvg versions add units after PC.
+typedef enum {
+    SPC_RSVG_UNIT_PERCENT = 0,
+    SPC_RSVG_UNIT_PX = 1,
+    SPC_RSVG_UNIT_EM = 2,
+    SPC_RSVG_UNIT_EX = 3,
+    SPC_RSVG_UNIT_IN = 4,
+    SPC_RSVG_UNIT_CM = 5,
+    SPC_RSVG_UNIT_MM = 6,
+    SPC_RSVG_UNIT_PT = 7,
+    SPC_RSVG_UNIT_PC = 8,
+} spc_rsvg_unit;
+
+typedef struct { double length; spc_rsvg_unit unit; } spc_rsvg_length;   // RsvgLength
 typedef struct { uint32_t domain; int code; char *message; } spc_gerror;
 
 typedef struct {

@@ -74,6 +74,9 @@ public struct VectorArt: Sendable, Hashable {
         self.shapes = shapes
     }
 
+    /// The attributes a shape element may have.
+    private static let shapeAttributes: Set<String> = ["d", "cx", "cy", "r", "rx", "ry", "x", "y", "width", "height", "fill", "stroke", "stroke-width", "id"]
+
     private static func shape(from tag: XMLTagScanner.Tag) throws(VectorArtError) -> Shape {
         func number(_ key: String, default value: Double? = nil) throws(VectorArtError) -> Double {
             if let text = tag.attributes[key], let number = Double(text), number.isFinite { return number }
@@ -94,7 +97,7 @@ public struct VectorArt: Sendable, Hashable {
             let rect = Rect(x: try number("x", default: 0), y: try number("y", default: 0), width: try number("width"), height: try number("height"))
             path = .roundedRectangle(rect, radius: try number("rx", default: 0))
         }
-        for key in tag.attributes.keys where !["d", "cx", "cy", "r", "rx", "ry", "x", "y", "width", "height", "fill", "stroke", "stroke-width", "id"].contains(key) {
+        for key in tag.attributes.keys where !shapeAttributes.contains(key) {
             throw VectorArtError("<\(tag.name)> attribute \(key) is not part of the artwork subset")
         }
         return Shape(path: path, fill: try paint(tag.attributes["fill"] ?? "#000"), stroke: try paint(tag.attributes["stroke"] ?? "none"),
@@ -132,9 +135,14 @@ enum XMLTagScanner {
         var tags: [Tag] = []
         var i = 0
         let n = bytes.count
+        // Compares in place: this runs at every byte of a comment, and the art's comments are long.
         func starts(with prefix: String, at index: Int) -> Bool {
-            let p = Array(prefix.utf8)
-            return index + p.count <= n && Array(bytes[index..<index + p.count]) == p
+            var k = index
+            for byte in prefix.utf8 {
+                guard k < n, bytes[k] == byte else { return false }
+                k += 1
+            }
+            return true
         }
         while i < n {
             guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }

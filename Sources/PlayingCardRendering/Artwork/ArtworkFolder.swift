@@ -1,7 +1,8 @@
 import PlayingCards
 import PlayingCardLayout
 
-/// Loads the user's artwork from a folder, checking every file before any card is drawn.
+/// Loads the user's artwork from a folder, checking every file before any card is drawn. The
+/// folder may hold any subset of the pictures; the rest come from the built-in artwork.
 enum ArtworkFolder {
     /// The largest artwork file accepted, 16 MiB.
     static let maximumFileBytes = 16 << 20
@@ -20,27 +21,39 @@ enum ArtworkFolder {
             }
             return nil
         }
+        // Any subset will do: what the folder does not cover keeps the built-in art.
+        let builtIn = BuiltInArtwork.artwork
         var cards: [PlayingCard: CardArtwork.Source] = [:]
-        var ranks: [Rank: CardArtwork.Source] = [:]
+        var ranks = builtIn.ranks
+        var found = false
         for rank in [Rank.jack, .queen, .king] {
-            let rankCode = rank.symbol
-            ranks[rank] = try find([rankCode])
+            let ownRank = try find([rank.symbol])
+            if let ownRank {
+                ranks[rank] = ownRank
+                found = true
+            }
+            // A card's own file wins, then the folder's rank file, then the built-in figure.
             for suit in Suit.allCases {
                 let card = PlayingCard(rank, of: suit)
-                let code = card.formatted(.code())
-                if let own = try find([code]) {
+                if let own = try find([card.formatted(.code())]) {
                     cards[card] = own
-                } else if ranks[rank] == nil {
-                    throw RenderError(.artwork, "art folder \(folder) has no picture for the \(card.formatted(.name)): add \(code).svg, \(code).png, \(rankCode).svg or \(rankCode).png")
+                    found = true
+                } else if ownRank == nil {
+                    cards[card] = builtIn.cards[card]
                 }
             }
         }
-        let builtIn = BuiltInArtwork.artwork
         for joker in [PlayingCard.joker(.black), .joker(.red)] {
-            if let own = try find([joker.formatted(.code())]) { cards[joker] = own }
+            if let own = try find([joker.formatted(.code())]) {
+                cards[joker] = own
+                found = true
+            }
         }
-        return CardArtwork(ranks: ranks, cards: cards, joker: try find(["joker"]) ?? builtIn.joker,
-                           back: try find(["back"]) ?? builtIn.back)
+        let joker = try find(["joker"]), back = try find(["back"])
+        guard found || joker != nil || back != nil else {
+            throw RenderError(.artwork, "art folder \(folder) has no picture to use: name files for one card (QH.svg, KS.png), a rank (J, Q or K), the jokers (X1, X2 or joker) or the back (back), each .svg or .png")
+        }
+        return CardArtwork(ranks: ranks, cards: cards, joker: joker ?? builtIn.joker, back: back ?? builtIn.back)
     }
 
     /// Reads and checks one file: size limit, format, decodable.

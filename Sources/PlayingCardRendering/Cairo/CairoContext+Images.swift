@@ -92,7 +92,8 @@ enum ImageDecoder {
         return handle
     }
 
-    /// The size an SVG declares: its viewBox, or else its width and height in pixels.
+    /// The size an SVG declares: its viewBox, or else its width and height in pixels or an
+    /// absolute unit (in, cm, mm, pt, pc), converted at CSS's 96 pixels to the inch.
     static func svgSize(_ bytes: [UInt8], name: String) throws(RenderError) -> (width: Double, height: Double) {
         let rsvg = try rsvg(for: name)
         let handle = try svgHandle(ArtworkImage(name: name, format: .svg, bytes: bytes, width: 1, height: 1))
@@ -101,10 +102,53 @@ enum ImageDecoder {
         var width = spc_rsvg_length(), height = spc_rsvg_length(), viewBox = spc_rsvg_rectangle()
         rsvg.handle_get_intrinsic_dimensions(handle, &hasWidth, &width, &hasHeight, &height, &hasViewBox, &viewBox)
         if hasViewBox != 0, viewBox.width > 0, viewBox.height > 0 { return (viewBox.width, viewBox.height) }
-        if hasWidth != 0, hasHeight != 0, width.unit == 0, height.unit == 0, width.length > 0, height.length > 0 {
-            return (width.length, height.length)
+        let allowed = "add a viewBox, or give width and height in px, in, cm, mm, pt or pc"
+        guard hasWidth != 0, hasHeight != 0 else {
+            throw RenderError(.artwork, "\(name): the SVG has no viewBox and no width and height, so it cannot be scaled: \(allowed)")
         }
-        throw RenderError(.artwork, "\(name): the SVG has no viewBox and no width and height in pixels, so it cannot be scaled")
+        for (attribute, length) in [("width", width), ("height", height)] where pixels(length) == nil {
+            let why = length.unit == SPC_RSVG_UNIT_PERCENT
+                ? "is a percentage (\(SVGWriter.number(length.length * 100))%), which needs a page around the picture"
+                : "is in \(unitName(length.unit)), which depends on a font the picture does not have"
+            throw RenderError(.artwork, "\(name): the SVG has no viewBox and its \(attribute) \(why), so it cannot be scaled: \(allowed)")
+        }
+        guard let pixelWidth = pixels(width), let pixelHeight = pixels(height),
+              pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth > 0, pixelHeight > 0 else {
+            throw RenderError(.artwork, "\(name): the SVG has no viewBox and its width or height is 0 or negative, so it cannot be scaled: \(allowed)")
+        }
+        return (pixelWidth, pixelHeight)
+    }
+
+    /// A length in CSS pixels (96 to the inch); `nil` for units relative to something artwork
+    /// on its own does not have: a percentage of a page, a font's em or ex.
+    static func pixels(_ length: spc_rsvg_length) -> Double? {
+        let perUnit: Double
+        switch length.unit {
+        case SPC_RSVG_UNIT_PX: perUnit = 1
+        case SPC_RSVG_UNIT_IN: perUnit = 96
+        case SPC_RSVG_UNIT_CM: perUnit = 96 / 2.54
+        case SPC_RSVG_UNIT_MM: perUnit = 96 / 25.4
+        case SPC_RSVG_UNIT_PT: perUnit = 96 / 72
+        case SPC_RSVG_UNIT_PC: perUnit = 16
+        default: return nil
+        }
+        return length.length * perUnit
+    }
+
+    /// The unit as SVG writes it.
+    static func unitName(_ unit: spc_rsvg_unit) -> String {
+        switch unit {
+        case SPC_RSVG_UNIT_PERCENT: "%"
+        case SPC_RSVG_UNIT_PX: "px"
+        case SPC_RSVG_UNIT_EM: "em"
+        case SPC_RSVG_UNIT_EX: "ex"
+        case SPC_RSVG_UNIT_IN: "in"
+        case SPC_RSVG_UNIT_CM: "cm"
+        case SPC_RSVG_UNIT_MM: "mm"
+        case SPC_RSVG_UNIT_PT: "pt"
+        case SPC_RSVG_UNIT_PC: "pc"
+        default: "a unit this librsvg numbers \(unit.rawValue)"
+        }
     }
 
     /// The text of a GError, which is freed.

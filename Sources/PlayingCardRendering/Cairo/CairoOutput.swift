@@ -17,13 +17,13 @@ enum CairoOutput {
         return try body(surface)
     }
 
-    static func png(_ drawing: Drawing, width: Int, height: Int) throws(RenderError) -> [UInt8] {
+    static func png(_ drawing: Drawing, width: Int, height: Int, compression: PNGCompression) throws(RenderError) -> [UInt8] {
         try rasterize(drawing, width: width, height: height) { surface throws(RenderError) in
             guard let data = cairo_image_surface_get_data(surface.pointer) else {
                 throw RenderError(.drawing, "cairo gave no pixels for \(drawing.title)")
             }
             return PNGEncoder.encode(pixels: UnsafeRawPointer(data), width: width, height: height,
-                                     stride: Int(cairo_image_surface_get_stride(surface.pointer)))
+                                     stride: Int(cairo_image_surface_get_stride(surface.pointer)), compression: compression)
         }
     }
 

@@ -74,7 +74,7 @@ extension CardRenderer {
                 }
             }
             let sheet = RasterImage(width: layout.width, height: layout.height, pixels: pixels)
-            return SpriteSheet(image: sheet.pngData(), layout: layout, sides: sides)
+            return SpriteSheet(image: sheet.pngData(compression: style.pngCompression), layout: layout, sides: sides)
         case .svg, .pdf:
             var drawing = Drawing(width: Double(layout.width), height: Double(layout.height), title: "Sprite sheet")
             drawing.unit = .pixel

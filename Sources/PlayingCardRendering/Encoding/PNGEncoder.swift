@@ -16,11 +16,40 @@ import Darwin
 /// the distance of one row, found by comparing pixels. One block with Huffman codes fitted to the
 /// image's own symbols is written at the end. Encoding is a single pass over the pixels plus one over the
 /// much shorter list of symbols. The output is RGB when every pixel is opaque and RGBA
-/// otherwise, 8 bits a channel.
+/// otherwise, 8 bits a channel. ``PNGCompression/small`` writes the same pixels in the
+/// smallest form it finds (`PNGEncoder+Small.swift`).
 enum PNGEncoder {
     /// Encodes Cairo ARGB32 pixels (premultiplied alpha, native-endian words).
-    static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> [UInt8] {
-        let opaque = isOpaque(pixels: pixels, width: width, height: height, stride: stride)
+    static func encode(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+                       compression: PNGCompression = .fast) -> [UInt8] {
+        switch compression {
+        case .fast:
+            let opaque = isOpaque(pixels: pixels, width: width, height: height, stride: stride)
+            let zlib = fastStream(pixels: pixels, width: width, height: height, stride: stride, opaque: opaque)
+            return file(width: width, height: height, colorType: opaque ? 2 : 6, chunks: [], zlib: zlib)
+        case .small:
+            return small(pixels: pixels, width: width, height: height, stride: stride)
+        }
+    }
+
+    /// A PNG file of 8-bit samples: signature, header, any chunks before the image data (a
+    /// palette), the data, the end.
+    static func file(width: Int, height: Int, colorType: UInt8, chunks: [(String, [UInt8])], zlib: [UInt8]) -> [UInt8] {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png.reserveCapacity(zlib.count + 64 + chunks.reduce(0) { $0 + $1.1.count + 12 })
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
+        header += [8, colorType, 0, 0, 0]   // 8 bits, the colour type, deflate, adaptive filters, no interlace
+        png.appendChunk("IHDR", header)
+        for (type, data) in chunks { png.appendChunk(type, data) }
+        png.appendChunk("IDAT", zlib)
+        png.appendChunk("IEND", [])
+        return png
+    }
+
+    /// The fast encoding's zlib stream of filtered rows.
+    private static func fastStream(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, opaque: Bool) -> [UInt8] {
         let channels = opaque ? 3 : 4
         let rowBytes = 1 + width * channels
         // Matches reach back at most 32 KiB: wider images do without the row above.
@@ -82,18 +111,7 @@ enum PNGEncoder {
             deflate.endRow()
             aboveIsSub = true
         }
-        let zlib = deflate.finish()
-
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(zlib.count + 64)
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [8, opaque ? 2 : 6, 0, 0, 0]   // 8 bits, RGB or RGBA, deflate, adaptive filters, no interlace
-        png.appendChunk("IHDR", header)
-        png.appendChunk("IDAT", zlib)
-        png.appendChunk("IEND", [])
-        return png
+        return deflate.finish()
     }
 
     static func isOpaque(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> Bool {

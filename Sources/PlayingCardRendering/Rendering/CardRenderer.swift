@@ -93,12 +93,12 @@ public struct CardRenderer: Sendable {
     }
 
     /// Any drawing in `format`: PNG at the style's resolution (a drawing in pixels at its own
-    /// size), SVG in the style's SVG style, PDF.
+    /// size) and compression, SVG in the style's SVG style, PDF.
     public func render(_ drawing: Drawing, as format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch format {
         case .png:
             let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
-            return try CairoOutput.png(drawing, width: size.width, height: size.height)
+            return try CairoOutput.png(drawing, width: size.width, height: size.height, compression: style.pngCompression)
         case .svg:
             return Array(SVGWriter.document(drawing, style: style.svgStyle).utf8)
         case .pdf:

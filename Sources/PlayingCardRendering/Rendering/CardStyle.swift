@@ -36,6 +36,9 @@ public struct CardStyle: Sendable, Hashable {
     public var bleed: Double = 0
     /// How SVG is written.
     public var svgStyle: SVGStyle = .compact
+    /// How PNG is compressed: ``PNGCompression/fast`` by default, ``PNGCompression/small`` for
+    /// smaller files that take longer to write. The pixels are the same either way.
+    public var pngCompression: PNGCompression = .fast
     /// Where court, joker and back pictures come from.
     public var artwork: ArtworkLocation = .builtIn
 
@@ -47,9 +50,9 @@ public struct CardStyle: Sendable, Hashable {
 public enum ArtworkLocation: Sendable, Hashable {
     /// The project's own designs, compiled into the library.
     case builtIn
-    /// A folder of the user's PNG or SVG files. For each court card the renderer looks for
-    /// `<CODE>.svg` or `<CODE>.png` (`QH.svg`), then the rank (`Q.svg`); every court card must
-    /// find one. `X1`/`X2` or `joker`, and `back`, are optional and replace the built-in
-    /// joker and back designs.
+    /// A folder of the user's PNG or SVG files, holding any subset of the pictures. For each
+    /// court card the renderer looks for `<CODE>.svg` or `<CODE>.png` (`QH.svg`), then the
+    /// rank (`Q.svg`), then uses the built-in art. `X1`/`X2` or `joker`, and `back`, replace
+    /// the built-in joker and back designs. A folder with none of these files is an error.
     case folder(String)
 }

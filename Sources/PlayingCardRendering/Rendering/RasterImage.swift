@@ -56,10 +56,11 @@ public struct RasterImage: Sendable, Hashable {
         self.init(width: width, height: height, pixels: pixels)
     }
 
-    /// The image as PNG: RGB when every pixel is opaque, RGBA otherwise.
-    public func pngData() -> [UInt8] {
+    /// The image as PNG: RGB when every pixel is opaque, RGBA otherwise, compressed as
+    /// `compression` says (``PNGCompression/fast`` by default).
+    public func pngData(compression: PNGCompression = .fast) -> [UInt8] {
         pixels.withUnsafeBytes { buffer in
-            PNGEncoder.encode(pixels: buffer.baseAddress!, width: width, height: height, stride: width * 4)
+            PNGEncoder.encode(pixels: buffer.baseAddress!, width: width, height: height, stride: width * 4, compression: compression)
         }
     }
 

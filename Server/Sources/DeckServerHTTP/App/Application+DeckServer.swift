@@ -38,6 +38,7 @@ func makeRoutes(settings: ServerSettings, service: DeckService, metrics: ServerM
     DeckRoutes(service: service).add(to: registrar)
     PileRoutes(service: service).add(to: registrar)
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes)).add(to: registrar)
+    MemoryRoutes(service: service).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
     return registrar
 }

@@ -5,7 +5,7 @@ import Hummingbird
 enum JSONResponse {
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return encoder
     }()
 
@@ -16,6 +16,16 @@ enum JSONResponse {
             status: status,
             headers: [.contentType: "application/json; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A response with `value` written as JSON by ``JSONWriter``.
+    static func make(_ value: some JSONWritable, status: HTTPResponse.Status = .ok) -> Response {
+        var writer = JSONWriter()
+        value.write(to: &writer)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
     }
 
     /// An error answer.

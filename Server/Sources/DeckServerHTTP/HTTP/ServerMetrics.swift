@@ -11,23 +11,28 @@ struct ServerMetrics: Sendable {
         .milliseconds(500), .seconds(1), .seconds(2.5),
     ]
 
+    // Descriptors are not Sendable, so they are made where used (they are small values).
+    private static var requests: MetricNameDescriptor { MetricNameDescriptor(
+        metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered, by method, route and status") }
+    private static var durations: MetricNameDescriptor { MetricNameDescriptor(
+        metricName: "http_request_duration", unitName: "seconds", helpText: "Time to answer a request, by route") }
+    private static var decks: MetricNameDescriptor { MetricNameDescriptor(metricName: "decks", unitName: "stored", helpText: "Decks in the store") }
+    private static var games: MetricNameDescriptor { MetricNameDescriptor(
+        metricName: "memory_games", unitName: "stored", helpText: "Memorize games in the store") }
+
     /// Counts a request and records its duration.
     func record(method: String, route: String, status: Int, duration: Duration) {
         registry.makeCounter(
-            name: "http_requests_total",
-            labels: [("method", method), ("route", route), ("status", String(status))],
-            help: "HTTP requests answered, by method, route and status"
+            descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]
         ).increment()
-        registry.makeDurationHistogram(
-            name: "http_request_duration_seconds", labels: [("route", route)], buckets: Self.buckets,
-            help: "Time to answer a request, by route"
-        ).record(duration)
+        registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets)
+            .record(duration)
     }
 
     /// Sets the stored-record gauges.
     func recordStored(decks: Int, games: Int) {
-        registry.makeGauge(name: "decks_stored", help: "Decks in the store").set(Double(decks))
-        registry.makeGauge(name: "memory_games_stored", help: "Memorize games in the store").set(Double(games))
+        registry.makeGauge(descriptor: Self.decks).set(Double(decks))
+        registry.makeGauge(descriptor: Self.games).set(Double(games))
     }
 
     /// The metrics in Prometheus text format.

@@ -35,16 +35,17 @@ actor CardImageCache {
         self.budget = budget
     }
 
-    /// The image for `key`, rendered now when not kept.
-    func image(for key: Key) throws(ServiceError) -> Image {
-        if let image = images[key] { return image }
+    /// The image for `key`, rendered now when not kept. The rendering runs outside the actor,
+    /// so one slow render does not hold up answers from the cache.
+    nonisolated func image(for key: Key) async throws(ServiceError) -> Image {
+        if let image = await images[key] { return image }
         let image = try Self.render(key)
-        keep(image, for: key)
+        await keep(image, for: key)
         return image
     }
 
     private func keep(_ image: Image, for key: Key) {
-        guard image.bytes.count <= budget else { return }
+        guard images[key] == nil, image.bytes.count <= budget else { return }
         images[key] = image
         order.append(key)
         bytes += image.bytes.count
@@ -60,6 +61,8 @@ actor CardImageCache {
             throw ServiceError.badRequest("theme '\(key.theme)' is not known: give one of \(Theme.builtIn.map(\.name).joined(separator: ", "))")
         }
         style.theme = theme
+        // Rendered once and served many times: worth the slower, smaller encoding.
+        style.pngCompression = .small
         do {
             // The default keeps deckofcardsapi's 226 × 314; other widths keep that shape.
             let height = (key.width * defaultHeight + defaultWidth / 2) / defaultWidth

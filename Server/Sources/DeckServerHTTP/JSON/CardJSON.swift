@@ -2,7 +2,7 @@ import DeckService
 import PlayingCards
 
 /// A card as the deck API writes it: `{"code", "image", "images": {"svg", "png"}, "value", "suit"}`.
-struct CardJSON: Encodable, Sendable {
+struct CardJSON: Encodable, Sendable, JSONWritable {
     struct Images: Encodable, Sendable {
         var svg: String
         var png: String
@@ -22,6 +22,20 @@ struct CardJSON: Encodable, Sendable {
         image = images.png
         value = Self.value(of: card)
         suit = Self.suit(of: card)
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.object { json in
+            json.key("code"); json.value(code)
+            json.key("image"); json.value(image)
+            json.key("images")
+            json.object { json in
+                json.key("svg"); json.value(images.svg)
+                json.key("png"); json.value(images.png)
+            }
+            json.key("value"); json.value(value)
+            json.key("suit"); json.value(suit)
+        }
     }
 
     static func value(of card: PlayingCard) -> String {

@@ -1,0 +1,22 @@
+-- The draw mix: draw 2 cards from one 4-deck shoe, and every 27th request of a thread reshuffle it.
+-- The deck id comes after `--` on wrk's command line.
+local deck
+local count = 0
+
+function init(args)
+    deck = args[1]
+end
+
+function request()
+    count = count + 1
+    if count % 27 == 0 then
+        return wrk.format("GET", "/api/deck/" .. deck .. "/shuffle/")
+    end
+    return wrk.format("GET", "/api/deck/" .. deck .. "/draw/?count=2")
+end
+
+-- Any answer other than 200 counts as an error in the summary.
+local failures = 0
+function response(status, headers, body)
+    if status ~= 200 then failures = failures + 1 end
+end

@@ -1,0 +1,30 @@
+import DeckService
+import Hummingbird
+
+/// `/api/memory/…`: server-side games of Memorize, and the page at `/memory` that plays them.
+struct MemoryRoutes: Sendable {
+    let service: DeckService
+
+    func add(to router: APIRegistrar) {
+        router.api("/api/memory/themes") { _ in JSONResponse.make(MemoryThemesJSON(service.memoryThemes)) }
+        router.api("/api/memory/new") { api in
+            let view = try await service.newMemoryGame(
+                theme: api.parameters["theme"].flatMap { $0.isEmpty ? nil : $0 },
+                pairs: try api.parameters.integer("pairs"), seed: try api.parameters.seed())
+            return JSONResponse.make(MemoryGameJSON(view, base: api.base))
+        }
+        router.api("/api/memory/:game_id") { api in
+            JSONResponse.make(MemoryGameJSON(try await service.memoryGame(api.path("game_id")), base: api.base))
+        }
+        router.api("/api/memory/:game_id/choose/:index") { api in
+            let text = try api.path("index")
+            guard let index = Int(text) else {
+                throw ServiceError.badRequest("card index '\(text)' is not a whole number: cards are numbered from 0")
+            }
+            return JSONResponse.make(MemoryGameJSON(try await service.chooseMemoryCard(api.path("game_id"), index: index), base: api.base))
+        }
+        router.get("/memory") { _, _ in PageRoutes.file(PackageResources.memory_html, type: "text/html; charset=utf-8") }
+        router.get("/memory/memory.css") { _, _ in PageRoutes.file(PackageResources.memory_css, type: "text/css; charset=utf-8") }
+        router.get("/memory/memory.js") { _, _ in PageRoutes.file(PackageResources.memory_js, type: "text/javascript; charset=utf-8") }
+    }
+}
