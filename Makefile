@@ -97,9 +97,10 @@ serve: deps
 deps-bench: deps
 	@command -v wrk >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
 
-bench-server: deps-bench
+bench-server: deps-bench deps-postgres
 	cd $(SERVER_DIR) && $(SWIFT) build -c release --product deck-server
 	bash $(SERVER_DIR)/Benchmarks/bench-server.sh $(DECK_SERVER)
+	bash $(SERVER_DIR)/Benchmarks/bench-postgres.sh $(DECK_SERVER)
 
 # The package-benchmark suite (time, throughput, allocations), then an interleaved run that
 # times the shuffles side by side and prints the ratios the shuffling issue asks for.

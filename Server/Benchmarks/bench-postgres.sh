@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The draw mix through two deck-server instances on one local PostgreSQL, beside the same mix on
-# one instance on SQLite, in one run: wrk, 2 threads, 32 connections, 6 s each.
+# one instance on SQLite, in one run: wrk, 2 threads, 32 connections, 6 s each; each wrk thread
+# drives one instance. Two mixes: all connections on one 4-deck shoe (bench-server.sh's mix: every
+# request waits for the one row's lock), and the same requests spread over 64 shoes.
 #
 #   bash Server/Benchmarks/bench-postgres.sh [path/to/deck-server]
 #
@@ -13,7 +15,6 @@ server=${1:-Server/.build/release/deck-server}
 server=$(cd "$(dirname "$server")" && pwd)/$(basename "$server")
 here=$(cd "$(dirname "$0")" && pwd)
 duration=${BENCH_DURATION:-6s}
-decks_per_run=${BENCH_DECKS:-64}
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 work=$(mktemp -d /tmp/deck-bench-pg.XXXXXX)
 chmod 755 "$work"
@@ -50,21 +51,23 @@ start_server() {
     exit 1
 }
 
-# Makes $decks_per_run 4-deck shoes through the first of the URLs given; prints their ids.
+# Makes $2 4-deck shoes through $1; prints their ids.
 make_decks() {
     local ids=()
-    for _ in $(seq "$decks_per_run"); do
+    for _ in $(seq "$2"); do
         ids+=("$(curl -sf "$1/api/deck/new/shuffle/?deck_count=4" | python3 -c 'import json, sys; print(json.load(sys.stdin)["deck_id"])')")
     done
     (IFS=,; echo "${ids[*]}")
 }
 
-# Runs the draw mix against the URLs given; prints "requests/s p99 non-2xx".
+# Runs the draw mix on $1 shoes against the URLs given; prints "requests/s p99 non-2xx".
 draw_mix() {
+    local shoes=$1
+    shift
     local hosts=() url
     for url in "$@"; do hosts+=("${url#http://}"); done
     local ids output
-    ids=$(make_decks "$1")
+    ids=$(make_decks "$1" "$shoes")
     output=$(DECK_HOSTS=$(IFS=,; echo "${hosts[*]}") DECK_IDS=$ids DECK_THREADS=2 \
         wrk -t2 -c32 -d"$duration" --latency -s "$here/draw-mix-instances.lua" "$1")
     local rate p99 errors
@@ -87,9 +90,11 @@ sqlite=$(start_server --data "$work/sqlite")
 first=$(start_server --database "$database")
 second=$(start_server --database "$database")
 
-echo "draw mix: wrk 2 threads, 32 connections, $duration; $decks_per_run 4-deck shoes per run; draw 2, reshuffle every 27th request on a deck"
-printf '%-44s %12s %10s %8s\n' "store" "requests/s" "p99" "non-2xx"
-read -r rate p99 errors <<<"$(draw_mix "$sqlite")"
-printf '%-44s %12s %10s %8s\n' "SQLite, one instance" "$rate" "$p99" "$errors"
-read -r rate p99 errors <<<"$(draw_mix "$first" "$second")"
-printf '%-44s %12s %10s %8s\n' "PostgreSQL, two instances (one per wrk thread)" "$rate" "$p99" "$errors"
+echo "draw mix: wrk 2 threads, 32 connections, $duration; draw 2 from a 4-deck shoe, reshuffle every 27th request"
+printf '%-46s %6s %12s %10s %8s\n' "store" "shoes" "requests/s" "p99" "non-2xx"
+for shoes in 1 64; do
+    read -r rate p99 errors <<<"$(draw_mix "$shoes" "$sqlite")"
+    printf '%-46s %6s %12s %10s %8s\n' "SQLite, one instance" "$shoes" "$rate" "$p99" "$errors"
+    read -r rate p99 errors <<<"$(draw_mix "$shoes" "$first" "$second")"
+    printf '%-46s %6s %12s %10s %8s\n' "PostgreSQL, two instances (one per wrk thread)" "$shoes" "$rate" "$p99" "$errors"
+done

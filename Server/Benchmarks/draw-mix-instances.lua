@@ -1,7 +1,7 @@
--- The deck server's draw mix, spread over one or more server instances: wrk's threads take the
--- instances in turn (DECK_HOSTS="host:port,host:port"), and each thread works on its own share of
--- the decks in DECK_IDS (4-deck shoes made before the run): draw 2 cards, and every 27th request
--- on a deck reshuffles it, so a shoe never runs out.
+-- The deck server's draw mix (as draw-mix.lua), spread over one or more server instances: wrk's
+-- threads take the instances in turn (DECK_HOSTS="host:port,host:port"), and each thread works on
+-- its share of the 4-deck shoes in DECK_IDS (all of them when there are fewer shoes than threads):
+-- draw 2 cards, and every 27th request of a thread on a shoe reshuffles it.
 
 local function split(text)
   local items = {}
@@ -28,6 +28,9 @@ function init(args)
       decks[#decks + 1] = id
       uses[#decks] = 0
     end
+  end
+  if #decks == 0 then
+    for index, id in ipairs(all) do decks[index], uses[index] = id, 0 end
   end
 end
 
