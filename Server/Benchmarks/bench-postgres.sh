@@ -18,11 +18,12 @@ duration=${BENCH_DURATION:-6s}
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 work=$(mktemp -d /tmp/deck-bench-pg.XXXXXX)
 chmod 755 "$work"
-pids=()
 
 cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    # start_server runs in a command substitution, so the servers' ids are kept in a file.
+    local pid
+    for pid in $(cat "$work/pids" 2>/dev/null); do kill "$pid" 2>/dev/null || true; done
+    sleep 0.5
     if [ -f "$work/pg/data/postmaster.pid" ]; then
         as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -m fast -w stop >/dev/null 2>&1 || true
     fi
@@ -42,7 +43,7 @@ free_port() {
 start_server() {
     local log="$work/server-$RANDOM.log"
     "$server" --host 127.0.0.1 --port 0 --log-level warning "$@" >"$log" 2>&1 &
-    pids+=($!)
+    echo $! >>"$work/pids"
     for _ in $(seq 600); do
         if url=$(grep -m1 -o 'http://[0-9.:]*' "$log" 2>/dev/null); then echo "$url"; return; fi
         sleep 0.1
