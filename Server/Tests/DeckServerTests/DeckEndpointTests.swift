@@ -275,16 +275,19 @@ struct DeckEndpointTests {
 struct ServerOperationTests {
     @Test("decks left idle past --idle-days are deleted by the periodic job")
     func idleDecksExpire() async throws {
-        // 0.00002 days is 1.7 s; the job runs every second.
-        try await withServer(arguments: ["--idle-days", "0.00002", "--expiry-interval", "1"]) { server in
+        // 0.0001 days is 8.6 s; the job runs every second. The busy deck changes every half second
+        // while the test waits (up to a minute) for the idle one to go.
+        try await withServer(arguments: ["--idle-days", "0.0001", "--expiry-interval", "1"]) { server in
             let idle = try await server.newDeck()
             let busy = try await server.newDeck()
-            for _ in 0..<8 {
+            let deadline = ContinuousClock.now + .seconds(60)
+            var gone = false
+            while !gone, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(500))
-                _ = try await server.get("/api/deck/\(busy)/shuffle/")
+                #expect(try await server.get("/api/deck/\(busy)/shuffle/").status == 200)
+                gone = try await server.get("/api/deck/\(idle)/").status == 404
             }
-            let gone = try await server.get("/api/deck/\(idle)/")
-            #expect(gone.status == 404)
+            #expect(gone, "the idle deck was never deleted")
             #expect(try await server.get("/api/deck/\(busy)/").status == 200)
         }
     }
