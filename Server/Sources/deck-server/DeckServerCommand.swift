@@ -84,6 +84,8 @@ struct DeckServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        LoggingSystem.bootstrap { BufferedLogHandler(label: $0, output: .standardError) }
+        defer { LogOutput.standardError.flush() }
         var logger = Logger(label: "deck-server")
         logger.logLevel = Logger.Level(rawValue: logLevel)!
         var settings = ServerSettings()

@@ -21,8 +21,9 @@ public func buildDeckServer(
         responder: responder,
         configuration: ApplicationConfiguration(
             address: .hostname(settings.host, port: settings.port), serverName: "deck-server"),
-        // Services stop in reverse order, after the HTTP server: the store's last.
-        services: [storeService].compactMap { $0 } + [ExpiryService(service: service, settings: settings, logger: logger)],
+        // Services stop in reverse order, after the HTTP server: the store's, then the log's last.
+        services: [LogFlushService()] + [storeService].compactMap { $0 }
+            + [ExpiryService(service: service, settings: settings, logger: logger)],
         onServerRunning: { channel in
             // One line on standard output with the real port (useful with --port 0).
             let port = channel.localAddress?.port ?? settings.port

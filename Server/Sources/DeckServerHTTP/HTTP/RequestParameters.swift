@@ -42,9 +42,40 @@ struct RequestParameters: Sendable {
         }
     }
 
+    /// `+` as a space and `%XX` as a byte; a `%` without two hex digits after it stays as it is,
+    /// and bytes that are not UTF-8 become U+FFFD (the value is then named in any error).
     private static func decode(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            utf8.formIndex(after: &index)
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard index != utf8.endIndex, let high = hexValue(utf8[index]),
+                      case let next = utf8.index(after: index), next != utf8.endIndex, let low = hexValue(utf8[next])
+                else { bytes.append(byte); continue }
+                bytes.append(high << 4 | low)
+                index = utf8.index(after: next)
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The raw value of a parameter.
@@ -55,6 +86,7 @@ struct RequestParameters: Sendable {
     /// - Throws: ``ServiceError`` naming the value when it is empty, not a whole number, or too large.
     func integer(_ name: String, default defaultValue: Int? = nil) throws(ServiceError) -> Int? {
         guard let text = values[name] else { return defaultValue }
+        if let value = Int(text) { return value }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let value = Int(trimmed) { return value }
         if trimmed.isEmpty { throw ServiceError.badRequest("\(name) is empty: give a whole number, such as \(name)=2") }

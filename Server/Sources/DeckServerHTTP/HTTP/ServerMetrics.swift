@@ -1,8 +1,9 @@
 import Prometheus
+import Synchronization
 
 /// The Prometheus metrics `/metrics` shows: requests by route and status, their latency, and
 /// the decks and games stored.
-struct ServerMetrics: Sendable {
+final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
 
     private static let buckets: [Duration] = [
@@ -20,13 +21,31 @@ struct ServerMetrics: Sendable {
     private static var games: MetricNameDescriptor { MetricNameDescriptor(
         metricName: "memory_games", unitName: "stored", helpText: "Memorize games in the store") }
 
+    /// The counter and histogram of each method, route and status seen so far: the registry
+    /// builds a name from the labels on every lookup, which is too slow for every request.
+    private let series = Mutex([SeriesKey: (requests: Counter, durations: DurationHistogram)]())
+
+    private struct SeriesKey: Hashable {
+        var method: String
+        var route: String
+        var status: Int
+    }
+
     /// Counts a request and records its duration.
     func record(method: String, route: String, status: Int, duration: Duration) {
-        registry.makeCounter(
-            descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]
-        ).increment()
-        registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets)
-            .record(duration)
+        let key = SeriesKey(method: method, route: route, status: status)
+        let metrics = series.withLock { series in
+            if let known = series[key] { return known }
+            let made = (
+                requests: registry.makeCounter(
+                    descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]),
+                durations: registry.makeDurationHistogram(
+                    descriptor: Self.durations, labels: [("route", route)], buckets: Self.buckets))
+            series[key] = made
+            return made
+        }
+        metrics.requests.increment()
+        metrics.durations.record(duration)
     }
 
     /// Sets the stored-record gauges.

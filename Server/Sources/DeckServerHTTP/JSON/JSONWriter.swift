@@ -61,6 +61,12 @@ struct JSONWriter {
     /// A string with `"`, `\` and control characters escaped; everything else as UTF-8.
     private mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings (codes, links, names) need no escape: copy them whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -12,7 +12,7 @@ struct PageRoutes: Sendable {
         router.get("/healthz") { _, _ in
             do {
                 try await service.store.checkHealth()
-                return JSONResponse.make(["status": "ok"])
+                return JSONResponse.make(HealthJSON())
             } catch let error as ServiceError {
                 return JSONResponse.error("not ready: \(error.message)", status: .serviceUnavailable)
             }
@@ -30,5 +30,12 @@ struct PageRoutes: Sendable {
     static func file(_ bytes: [UInt8], type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+/// The answer of a healthy `/healthz`: `{"status":"ok"}`.
+private struct HealthJSON: JSONWritable {
+    func write(to writer: inout JSONWriter) {
+        writer.object { json in json.key("status"); json.value("ok") }
     }
 }
