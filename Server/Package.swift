@@ -93,6 +93,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "DeckStorePostgresTests",
+            dependencies: ["DeckStorePostgres"]
+        ),
+        .testTarget(
             name: "DeckServerTests",
             dependencies: [
                 "deck-server", "DeckServerHTTP",

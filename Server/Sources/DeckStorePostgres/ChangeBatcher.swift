@@ -1,0 +1,113 @@
+import Synchronization
+
+/// Groups the changes to one record that arrive while a transaction on it is in flight, so the
+/// next transaction applies them all: the row lock, the round trips and the commit's flush to
+/// disk are paid once per batch instead of once per request.
+///
+/// Changes to one record are applied one after another in the order they arrived, each to the
+/// state the one before it left, exactly as if each had its own transaction; and each caller
+/// hears of its own change only after the transaction holding it committed. The first caller
+/// to find the record idle leads: it runs one batch of itself and the changes waiting, answers
+/// the others, and hands the lead to the next waiting caller, if any.
+final class ChangeBatcher: Sendable {
+    /// One change: the new state and the caller's result, computed from the current state; it
+    /// throws to refuse the change, which then leaves the state as it was.
+    typealias Change = @Sendable ([UInt8]) throws -> (state: [UInt8], result: any Sendable)
+
+    /// What became of one change of a batch.
+    enum Outcome: Sendable {
+        /// Applied and committed, with the change's result.
+        case changed(any Sendable)
+        /// Refused by the change itself; nothing was changed for it.
+        case refused(any Error)
+        /// The record does not exist.
+        case missing
+    }
+
+    /// A record.
+    struct Key: Hashable, Sendable {
+        var kind: String
+        var id: String
+    }
+
+    private enum Turn: Sendable {
+        case lead
+        case finished(Result<Outcome, any Error>)
+    }
+
+    private struct Waiter: Sendable {
+        let change: Change
+        let turn: CheckedContinuation<Turn, Never>
+    }
+
+    /// The changes waiting for a record whose batch is in flight.
+    private struct Line {
+        var waiting: [Waiter] = []
+    }
+
+    private let lines = Mutex<[Key: Line]>([:])
+    /// The most changes one transaction applies.
+    let largestBatch: Int
+
+    init(largestBatch: Int = 64) {
+        precondition(largestBatch >= 1)
+        self.largestBatch = largestBatch
+    }
+
+    /// Applies `change` to the record `key` in a batch that `commit` applies in one transaction,
+    /// and returns what became of it. `commit` gets the batch's changes in order and returns an
+    /// outcome for each; when it throws, every change of the batch gets its error.
+    func submit(
+        _ key: Key, _ change: @escaping Change,
+        commit: @escaping @Sendable ([Change]) async throws -> [Outcome]
+    ) async throws -> Outcome {
+        let turn = await withCheckedContinuation { (continuation: CheckedContinuation<Turn, Never>) in
+            let leads = lines.withLock { lines -> Bool in
+                if lines[key] != nil {
+                    lines[key]!.waiting.append(Waiter(change: change, turn: continuation))
+                    return false
+                }
+                lines[key] = Line()
+                return true
+            }
+            if leads { continuation.resume(returning: .lead) }
+        }
+        switch turn {
+        case .finished(let outcome):
+            return try outcome.get()
+        case .lead:
+            return try await lead(key, own: change, commit: commit)
+        }
+    }
+
+    /// Runs one batch: this caller's change first, then those waiting (up to ``largestBatch``).
+    private func lead(
+        _ key: Key, own change: @escaping Change, commit: @Sendable ([Change]) async throws -> [Outcome]
+    ) async throws -> Outcome {
+        let others = lines.withLock { lines -> [Waiter] in
+            let count = min(lines[key]!.waiting.count, largestBatch - 1)
+            defer { lines[key]!.waiting.removeFirst(count) }
+            return Array(lines[key]!.waiting.prefix(count))
+        }
+        let outcomes: Result<[Outcome], any Error>
+        do {
+            let all = try await commit([change] + others.map(\.change))
+            precondition(all.count == others.count + 1, "a batch's commit must give one outcome per change")
+            outcomes = .success(all)
+        } catch {
+            outcomes = .failure(error)
+        }
+        for (index, waiter) in others.enumerated() {
+            waiter.turn.resume(returning: .finished(outcomes.map { $0[index + 1] }))
+        }
+        let next = lines.withLock { lines -> Waiter? in
+            if lines[key]!.waiting.isEmpty {
+                lines[key] = nil
+                return nil
+            }
+            return lines[key]!.waiting.removeFirst()
+        }
+        next?.turn.resume(returning: .lead)
+        return try outcomes.get()[0]
+    }
+}

@@ -1,0 +1,195 @@
+@testable import DeckStorePostgres
+import Synchronization
+import Testing
+
+/// A stand-in for the database: records as byte strings, and a log of the batches committed.
+private final class FakeRecords: Sendable {
+    let records = Mutex<[String: [UInt8]]>([:])
+    let batches = Mutex<[(id: String, size: Int)]>([])
+    /// Commits in flight at once, and the most seen.
+    let inFlight = Mutex((now: 0, most: 0))
+
+    /// Commits `changes` to record `id` the way the PostgreSQL store does, after `delay`, or
+    /// throws `failure` instead when given.
+    func commit(
+        _ changes: [ChangeBatcher.Change], to id: String, delay: Duration = .milliseconds(2), failure: (any Error)? = nil
+    ) async throws -> [ChangeBatcher.Outcome] {
+        inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+        defer { inFlight.withLock { $0.now -= 1 } }
+        try await Task.sleep(for: delay)
+        if let failure { throw failure }
+        batches.withLock { $0.append((id, changes.count)) }
+        return records.withLock { records in
+            guard var state = records[id] else { return Array(repeating: .missing, count: changes.count) }
+            let outcomes = changes.map { change -> ChangeBatcher.Outcome in
+                do {
+                    let (newState, result) = try change(state)
+                    state = newState
+                    return .changed(result)
+                } catch {
+                    return .refused(error)
+                }
+            }
+            records[id] = state
+            return outcomes
+        }
+    }
+}
+
+/// `true` the first time it is checked, `false` after.
+private final class FirstTime: Sendable {
+    private let first = Mutex(true)
+
+    func check() -> Bool {
+        first.withLock { first in
+            defer { first = false }
+            return first
+        }
+    }
+}
+
+private struct Refused: Error, Equatable {
+    let value: UInt8
+}
+
+/// Refuses the change with an error naming `value`.
+private func refuse(_ value: UInt8) -> ChangeBatcher.Change {
+    { _ in throw Refused(value: value) }
+}
+
+/// Appends `value` to the state and answers the state's length before it: its position.
+private func append(_ value: UInt8) -> ChangeBatcher.Change {
+    { state in (state + [value], state.count) }
+}
+
+@Suite("ChangeBatcher: changes to one record applied in batches, in order, each answered after its commit", .timeLimit(.minutes(1)))
+struct ChangeBatcherTests {
+    @Test("200 concurrent changes to one record: each applied once, answers match the final order, far fewer commits")
+    func concurrentChangesAreBatched() async throws {
+        let batcher = ChangeBatcher(largestBatch: 16)
+        let records = FakeRecords()
+        records.records.withLock { $0["deck"] = [] }
+        let key = ChangeBatcher.Key(kind: "deck", id: "deck")
+        let positions = try await withThrowingTaskGroup(of: (UInt8, Int).self) { group in
+            for value in 0..<200 {
+                group.addTask {
+                    let outcome = try await batcher.submit(key, append(UInt8(value))) { try await records.commit($0, to: "deck") }
+                    guard case .changed(let position as Int) = outcome else { throw Refused(value: UInt8(value)) }
+                    return (UInt8(value), position)
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        let final = records.records.withLock { $0["deck"]! }
+        #expect(final.count == 200)
+        #expect(Set(final).count == 200, "a change was applied twice or lost")
+        for (value, position) in positions {
+            #expect(final[position] == value, "the answer to \(value) does not match where it was applied")
+        }
+        let batches = records.batches.withLock { $0 }
+        #expect(batches.map(\.size).reduce(0, +) == 200)
+        #expect(batches.allSatisfy { $0.size <= 16 })
+        #expect(batches.count < 100, "changes were not batched: \(batches.count) commits")
+        #expect(records.inFlight.withLock { $0.most } == 1, "two batches of one record were in flight at once")
+    }
+
+    @Test("a refused change leaves the state alone; the changes around it in its batch apply")
+    func refusedChange() async throws {
+        let batcher = ChangeBatcher()
+        let records = FakeRecords()
+        records.records.withLock { $0["deck"] = [] }
+        let key = ChangeBatcher.Key(kind: "deck", id: "deck")
+        let outcomes = try await withThrowingTaskGroup(
+            of: (UInt8, ChangeBatcher.Outcome).self, returning: [UInt8: ChangeBatcher.Outcome].self
+        ) { group in
+            for value in UInt8(0)..<30 {
+                let change = value % 3 == 0 ? refuse(value) : append(value)
+                group.addTask {
+                    let outcome = try await batcher.submit(key, change) { try await records.commit($0, to: "deck") }
+                    return (value, outcome)
+                }
+            }
+            var outcomes: [UInt8: ChangeBatcher.Outcome] = [:]
+            for try await (value, outcome) in group { outcomes[value] = outcome }
+            return outcomes
+        }
+        for (value, outcome) in outcomes {
+            if value % 3 == 0 {
+                guard case .refused(let error) = outcome else { Issue.record("\(value) was not refused"); continue }
+                #expect(error as? Refused == Refused(value: value))
+            } else {
+                guard case .changed = outcome else { Issue.record("\(value) was not applied"); continue }
+            }
+        }
+        let final = records.records.withLock { $0["deck"]! }
+        #expect(Set(final) == Set((UInt8(0)..<30).filter { $0 % 3 != 0 }))
+        #expect(final.count == 20)
+    }
+
+    @Test("a failed commit fails every change of its batch, and the changes after it still commit")
+    func failedCommit() async throws {
+        struct DatabaseDown: Error {}
+        let batcher = ChangeBatcher()
+        let records = FakeRecords()
+        records.records.withLock { $0["deck"] = [] }
+        let key = ChangeBatcher.Key(kind: "deck", id: "deck")
+        let firstCommit = FirstTime()
+        let outcomes = await withTaskGroup(of: Result<ChangeBatcher.Outcome, any Error>.self) { group in
+            for value in UInt8(0)..<40 {
+                group.addTask {
+                    do {
+                        return .success(try await batcher.submit(key, append(value)) { changes in
+                            // The first batch fails, as if the connection dropped.
+                            try await records.commit(changes, to: "deck", failure: firstCommit.check() ? DatabaseDown() : nil)
+                        })
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let failed = outcomes.filter { outcome in
+            if case .failure(let error) = outcome { error is DatabaseDown } else { false }
+        }.count
+        let applied = outcomes.filter { outcome in
+            if case .success(.changed) = outcome { true } else { false }
+        }.count
+        #expect(failed >= 1)
+        #expect(failed + applied == 40)
+        #expect(records.records.withLock { $0["deck"]!.count } == applied, "a failed change was applied, or an answered one lost")
+    }
+
+    @Test("a missing record answers every change of the batch as missing")
+    func missingRecord() async throws {
+        let batcher = ChangeBatcher()
+        let records = FakeRecords()
+        let key = ChangeBatcher.Key(kind: "deck", id: "gone")
+        let outcomes = try await withThrowingTaskGroup(of: ChangeBatcher.Outcome.self) { group in
+            for value in UInt8(0)..<10 {
+                group.addTask { try await batcher.submit(key, append(value)) { try await records.commit($0, to: "gone") } }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.count == 10)
+        #expect(outcomes.allSatisfy { if case .missing = $0 { true } else { false } })
+    }
+
+    @Test("changes to different records do not wait for each other")
+    func recordsAreIndependent() async throws {
+        let batcher = ChangeBatcher()
+        let records = FakeRecords()
+        records.records.withLock { for id in 0..<8 { $0["deck\(id)"] = [] } }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for id in 0..<8 {
+                group.addTask {
+                    _ = try await batcher.submit(ChangeBatcher.Key(kind: "deck", id: "deck\(id)"), append(1)) {
+                        try await records.commit($0, to: "deck\(id)", delay: .milliseconds(200))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(records.inFlight.withLock { $0.most } > 1, "commits of different records ran one at a time")
+    }
+}
