@@ -308,6 +308,26 @@ struct ServerOperationTests {
         #expect(lines.allSatisfy { $0.contains("method=GET") && $0.contains("ms=") })
     }
 
+    @Test("a second server on the same data folder is refused (exit 69, saying why); the first goes on serving")
+    func secondServerOnOneFolder() async throws {
+        let first = try await ServerProcess()
+        defer { first.stop(); first.removeData() }
+        let deck = try await TestServer(process: first).newDeck()
+        let second = Process()
+        second.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
+        second.arguments = ["--host", "127.0.0.1", "--port", "0", "--data", first.dataFolder.path]
+        let errors = Pipe()
+        second.standardError = errors
+        second.standardOutput = Pipe()
+        try second.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        second.waitUntilExit()
+        #expect(second.terminationStatus == 69)
+        #expect(text.contains("another deck-server is using it"), "\(text)")
+        #expect(text.contains(first.dataFolder.path), "\(text)")
+        #expect(try await TestServer(process: first).get("/api/deck/\(deck)/draw/?count=1").status == 200)
+    }
+
     @Test("bad command-line options exit 64 with a message naming the option")
     func badOptions() throws {
         let binary = Bundle.main.bundleURL.appendingPathComponent("deck-server")
