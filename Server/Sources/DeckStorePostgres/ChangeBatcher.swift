@@ -82,21 +82,22 @@ final class ChangeBatcher: Sendable {
 
     /// Runs one batch: this caller's change first, then those waiting (up to ``largestBatch``).
     private func lead(
-        _ key: Key, own change: @escaping Change, commit: @Sendable ([Change]) async throws -> [Outcome]
+        _ key: Key, own change: @escaping Change, commit: @escaping @Sendable ([Change]) async throws -> [Outcome]
     ) async throws -> Outcome {
         let others = lines.withLock { lines -> [Waiter] in
             let count = min(lines[key]!.waiting.count, largestBatch - 1)
             defer { lines[key]!.waiting.removeFirst(count) }
             return Array(lines[key]!.waiting.prefix(count))
         }
-        let outcomes: Result<[Outcome], any Error>
-        do {
-            let all = try await commit([change] + others.map(\.change))
-            precondition(all.count == others.count + 1, "a batch's commit must give one outcome per change")
-            outcomes = .success(all)
-        } catch {
-            outcomes = .failure(error)
-        }
+        // The batch holds other callers' changes, so cancelling this caller's task (its client
+        // went away) must not cancel their commit: the commit runs in a task of its own, which
+        // this caller awaits to its end.
+        let changes = [change] + others.map(\.change)
+        let outcomes = await Task {
+            let all = try await commit(changes)
+            precondition(all.count == changes.count, "a batch's commit must give one outcome per change")
+            return all
+        }.result
         for (index, waiter) in others.enumerated() {
             waiter.turn.resume(returning: .finished(outcomes.map { $0[index + 1] }))
         }

@@ -160,6 +160,39 @@ struct ChangeBatcherTests {
         #expect(records.records.withLock { $0["deck"]!.count } == applied, "a failed change was applied, or an answered one lost")
     }
 
+    @Test("cancelling the caller that leads a batch does not cancel the others' changes in it")
+    func cancelledLeader() async throws {
+        let batcher = ChangeBatcher()
+        let records = FakeRecords()
+        records.records.withLock { $0["deck"] = [] }
+        let key = ChangeBatcher.Key(kind: "deck", id: "deck")
+        let commit: @Sendable ([ChangeBatcher.Change]) async throws -> [ChangeBatcher.Outcome] = {
+            try await records.commit($0, to: "deck", delay: .milliseconds(300))
+        }
+        // A's batch is in flight while L and then the others queue up; L leads the next batch,
+        // which holds the others too, and is cancelled while that batch commits.
+        let first = Task { try await batcher.submit(key, append(0), commit: commit) }
+        try await Task.sleep(for: .milliseconds(50))
+        let leader = Task { try await batcher.submit(key, append(1), commit: commit) }
+        try await Task.sleep(for: .milliseconds(50))
+        let others = Task {
+            try await withThrowingTaskGroup(of: ChangeBatcher.Outcome.self) { group in
+                for value in UInt8(2)...11 {
+                    group.addTask { try await batcher.submit(key, append(value), commit: commit) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        _ = try await first.value
+        try await Task.sleep(for: .milliseconds(100))
+        leader.cancel()
+        _ = try? await leader.value
+        let outcomes = try await others.value
+        #expect(records.batches.withLock { $0.map(\.size) } == [1, 11])
+        #expect(outcomes.allSatisfy { if case .changed = $0 { true } else { false } })
+        #expect(records.records.withLock { Set($0["deck"]!) } == Set(UInt8(0)...11))
+    }
+
     @Test("a missing record answers every change of the batch as missing")
     func missingRecord() async throws {
         let batcher = ChangeBatcher()
