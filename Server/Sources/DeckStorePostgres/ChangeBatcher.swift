@@ -8,7 +8,9 @@ import Synchronization
 /// state the one before it left, exactly as if each had its own transaction; and each caller
 /// hears of its own change only after the transaction holding it committed. The first caller
 /// to find the record idle leads: it runs one batch of itself and the changes waiting, answers
-/// the others, and hands the lead to the next waiting caller, if any.
+/// the others, and hands the lead to the next waiting caller, if any. A change is applied once
+/// it is queued, even if its caller's task is cancelled meanwhile (a client that went away):
+/// like a request whose answer was lost, it counts.
 final class ChangeBatcher: Sendable {
     /// One change: the new state and the caller's result, computed from the current state; it
     /// throws to refuse the change, which then leaves the state as it was.
@@ -46,6 +48,11 @@ final class ChangeBatcher: Sendable {
     }
 
     private let lines = Mutex<[Key: Line]>([:])
+
+    /// The changes waiting for `key`'s batch in flight (for tests).
+    func waitingCount(for key: Key) -> Int {
+        lines.withLock { $0[key]?.waiting.count ?? 0 }
+    }
     /// The most changes one transaction applies.
     let largestBatch: Int
 
@@ -101,12 +108,22 @@ final class ChangeBatcher: Sendable {
         for (index, waiter) in others.enumerated() {
             waiter.turn.resume(returning: .finished(outcomes.map { $0[index + 1] }))
         }
-        let next = lines.withLock { lines -> Waiter? in
+        // After a failed commit (the database is down, say) the changes queued behind it fail
+        // at once with the same error, instead of each waiting its turn to fail in its own
+        // batch. Otherwise the next caller in line leads the next batch.
+        let (next, failed) = lines.withLock { lines -> (Waiter?, [Waiter]) in
+            if case .failure = outcomes {
+                defer { lines[key] = nil }
+                return (nil, lines[key]!.waiting)
+            }
             if lines[key]!.waiting.isEmpty {
                 lines[key] = nil
-                return nil
+                return (nil, [])
             }
-            return lines[key]!.waiting.removeFirst()
+            return (lines[key]!.waiting.removeFirst(), [])
+        }
+        if case .failure(let error) = outcomes {
+            for waiter in failed { waiter.turn.resume(returning: .finished(.failure(error))) }
         }
         next?.turn.resume(returning: .lead)
         return try outcomes.get()[0]

@@ -94,7 +94,8 @@ public final class PostgresRecordStore: RecordStore, Service {
 
     /// Applies a batch of changes to one record in one transaction: its row locked
     /// (`SELECT … FOR UPDATE`), each change applied to the state the one before left, one
-    /// `UPDATE` when any applied, then `COMMIT`.
+    /// `UPDATE` when any applied, then `COMMIT`. `changed_at` is the leader's `time`: the batch's
+    /// changes all arrived while the batch before it was in flight, well within the idle time.
     private func commit(
         _ changes: [ChangeBatcher.Change], to kind: RecordKind, id: String, at time: Date
     ) async throws -> [ChangeBatcher.Outcome] {

@@ -52,6 +52,9 @@ struct BadInputTests {
                 Case(path: "/api/deck/\(id)/pile/nosuch/shuffle/", status: 404, mentions: ["nosuch"]),
                 Case(path: "/api/deck/\(id)/reveal/", status: 409, mentions: ["not provably fair"]),
                 Case(path: "/api/deck/\(id)/draw/bogus/", status: 404, mentions: ["no such endpoint"]),
+                Case(path: "/api/deck/\(id)/draw/", form: "count=%ZZ", status: 400, mentions: ["'count=%ZZ'", "%25"]),
+                Case(path: "/api/deck/\(id)/draw/", form: "count=1%", status: 400, mentions: ["'count=1%'"]),
+                Case(path: "/api/deck/\(id)/pile/p/add/?cards=\(drawn[1])%FF", status: 400, mentions: ["%FF", "not UTF-8"]),
             ]
             for bad in cases {
                 let answer = if let form = bad.form { try await server.post(bad.path, form) } else { try await server.get(bad.path) }

@@ -9,13 +9,15 @@ private final class FakeRecords: Sendable {
     /// Commits in flight at once, and the most seen.
     let inFlight = Mutex((now: 0, most: 0))
 
-    /// Commits `changes` to record `id` the way the PostgreSQL store does, after `delay`, or
-    /// throws `failure` instead when given.
+    /// Commits `changes` to record `id` the way the PostgreSQL store does, after `delay` and
+    /// once `gate` (when given) is open, or throws `failure` instead when given.
     func commit(
-        _ changes: [ChangeBatcher.Change], to id: String, delay: Duration = .milliseconds(2), failure: (any Error)? = nil
+        _ changes: [ChangeBatcher.Change], to id: String, delay: Duration = .milliseconds(2),
+        gate: (@Sendable () -> Bool)? = nil, failure: (any Error)? = nil
     ) async throws -> [ChangeBatcher.Outcome] {
         inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
         defer { inFlight.withLock { $0.now -= 1 } }
+        if let gate { try await until(gate) }
         try await Task.sleep(for: delay)
         if let failure { throw failure }
         batches.withLock { $0.append((id, changes.count)) }
@@ -36,21 +38,20 @@ private final class FakeRecords: Sendable {
     }
 }
 
-/// `true` the first time it is checked, `false` after.
-private final class FirstTime: Sendable {
-    private let first = Mutex(true)
-
-    func check() -> Bool {
-        first.withLock { first in
-            defer { first = false }
-            return first
-        }
-    }
-}
-
 private struct Refused: Error, Equatable {
     let value: UInt8
 }
+
+/// Waits (up to ten seconds) until `condition` holds.
+private func until(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { throw TimedOut() }
+        try await Task.sleep(for: .milliseconds(2))
+    }
+}
+
+private struct TimedOut: Error {}
 
 /// Refuses the change with an error naming `value`.
 private func refuse(_ value: UInt8) -> ChangeBatcher.Change {
@@ -126,38 +127,45 @@ struct ChangeBatcherTests {
         #expect(final.count == 20)
     }
 
-    @Test("a failed commit fails every change of its batch, and the changes after it still commit")
+    @Test("a failed commit fails its batch and the changes queued behind it at once; later changes commit")
     func failedCommit() async throws {
         struct DatabaseDown: Error {}
         let batcher = ChangeBatcher()
         let records = FakeRecords()
         records.records.withLock { $0["deck"] = [] }
         let key = ChangeBatcher.Key(kind: "deck", id: "deck")
-        let firstCommit = FirstTime()
-        let outcomes = await withTaskGroup(of: Result<ChangeBatcher.Outcome, any Error>.self) { group in
-            for value in UInt8(0)..<40 {
-                group.addTask {
-                    do {
-                        return .success(try await batcher.submit(key, append(value)) { changes in
-                            // The first batch fails, as if the connection dropped.
-                            try await records.commit(changes, to: "deck", failure: firstCommit.check() ? DatabaseDown() : nil)
-                        })
-                    } catch {
-                        return .failure(error)
+        let attempts = Mutex(0)
+        let failing: @Sendable ([ChangeBatcher.Change]) async throws -> [ChangeBatcher.Outcome] = { changes in
+            attempts.withLock { $0 += 1 }
+            return try await records.commit(changes, to: "deck", delay: .milliseconds(300), failure: DatabaseDown())
+        }
+        let first = Task { try await batcher.submit(key, append(0), commit: failing) }
+        try await until { records.inFlight.withLock { $0.now } == 1 }
+        let queued = Task {
+            await withTaskGroup(of: (any Error)?.self) { group in
+                for value in UInt8(1)...10 {
+                    group.addTask {
+                        do {
+                            _ = try await batcher.submit(key, append(value), commit: failing)
+                            return nil
+                        } catch {
+                            return error
+                        }
                     }
                 }
+                return await group.reduce(into: []) { $0.append($1) }
             }
-            return await group.reduce(into: []) { $0.append($1) }
         }
-        let failed = outcomes.filter { outcome in
-            if case .failure(let error) = outcome { error is DatabaseDown } else { false }
-        }.count
-        let applied = outcomes.filter { outcome in
-            if case .success(.changed) = outcome { true } else { false }
-        }.count
-        #expect(failed >= 1)
-        #expect(failed + applied == 40)
-        #expect(records.records.withLock { $0["deck"]!.count } == applied, "a failed change was applied, or an answered one lost")
+        try await until { batcher.waitingCount(for: key) == 10 }
+        await #expect(throws: DatabaseDown.self) { try await first.value }
+        let errors = await queued.value
+        #expect(errors.count == 10 && errors.allSatisfy { $0 is DatabaseDown })
+        #expect(attempts.withLock { $0 } == 1, "the queued changes each tried the database again")
+        #expect(records.records.withLock { $0["deck"]! }.isEmpty)
+
+        let later = try await batcher.submit(key, append(42)) { try await records.commit($0, to: "deck") }
+        guard case .changed = later else { Issue.record("the change after the failure was not applied"); return }
+        #expect(records.records.withLock { $0["deck"]! } == [42])
     }
 
     @Test("cancelling the caller that leads a batch does not cancel the others' changes in it")
@@ -166,15 +174,19 @@ struct ChangeBatcherTests {
         let records = FakeRecords()
         records.records.withLock { $0["deck"] = [] }
         let key = ChangeBatcher.Key(kind: "deck", id: "deck")
-        let commit: @Sendable ([ChangeBatcher.Change]) async throws -> [ChangeBatcher.Outcome] = {
-            try await records.commit($0, to: "deck", delay: .milliseconds(300))
+        // Commit number n waits until `opened` reaches n.
+        let started = Mutex(0)
+        let opened = Mutex(0)
+        let commit: @Sendable ([ChangeBatcher.Change]) async throws -> [ChangeBatcher.Outcome] = { changes in
+            let number = started.withLock { $0 += 1; return $0 }
+            return try await records.commit(changes, to: "deck", gate: { opened.withLock { $0 } >= number })
         }
         // A's batch is in flight while L and then the others queue up; L leads the next batch,
         // which holds the others too, and is cancelled while that batch commits.
         let first = Task { try await batcher.submit(key, append(0), commit: commit) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await until { records.inFlight.withLock { $0.now } == 1 }
         let leader = Task { try await batcher.submit(key, append(1), commit: commit) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await until { batcher.waitingCount(for: key) == 1 }
         let others = Task {
             try await withThrowingTaskGroup(of: ChangeBatcher.Outcome.self) { group in
                 for value in UInt8(2)...11 {
@@ -183,9 +195,13 @@ struct ChangeBatcherTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
+        try await until { batcher.waitingCount(for: key) == 11 }
+        opened.withLock { $0 = 1 }
         _ = try await first.value
-        try await Task.sleep(for: .milliseconds(100))
+        try await until { started.withLock { $0 } == 2 && batcher.waitingCount(for: key) == 0 }
         leader.cancel()
+        try await Task.sleep(for: .milliseconds(20))
+        opened.withLock { $0 = 2 }
         _ = try? await leader.value
         let outcomes = try await others.value
         #expect(records.batches.withLock { $0.map(\.size) } == [1, 11])

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// `runService()` on the result serves until SIGTERM or SIGINT, then stops accepting
 /// connections, finishes the requests in flight and stops the job; `storeService` (such as a
-/// database's connection pool) runs beside them and stops last.
+/// database's connection pool) runs beside them and stops after them, and the
+/// ``LogFlushService`` that writes the log lines of ``LogOutput/standardError`` stops last.
 public func buildDeckServer(
     settings: ServerSettings, service: DeckService, storeService: (any Service)? = nil, logger: Logger
 ) -> some ApplicationProtocol {

@@ -39,7 +39,7 @@ struct APIResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == 
         if let allowedOrigin { response.headers[.accessControlAllowOrigin] = allowedOrigin }
         let duration = ContinuousClock.now - start
         let route = context.endpointPath ?? "unmatched"
-        metrics.record(method: request.method.rawValue, route: route, status: response.status.code, duration: duration)
+        metrics.record(method: request.method, route: route, status: response.status.code, duration: duration)
         logger.info("request", metadata: [
             "method": "\(request.method)", "path": "\(request.uri.path)", "status": "\(response.status.code)",
             "ms": "\(Self.milliseconds(duration))",

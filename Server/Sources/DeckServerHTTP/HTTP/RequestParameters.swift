@@ -16,7 +16,7 @@ struct RequestParameters: Sendable {
     /// - Throws: ``ServiceError`` for a body that is too large or not a URL-encoded form.
     static func read(from request: Request) async throws -> RequestParameters {
         var parameters = RequestParameters()
-        if let query = request.uri.query { parameters.add(encoded: Substring(query)) }
+        if let query = request.uri.query { try parameters.add(encoded: Substring(query)) }
         guard request.method == .post else { return parameters }
         let body: ByteBuffer
         do {
@@ -29,22 +29,24 @@ struct RequestParameters: Sendable {
         guard type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") else {
             throw ServiceError.badRequest("the body's type '\(type)' is not read: send parameters in the query string or as application/x-www-form-urlencoded")
         }
-        parameters.add(encoded: Substring(String(buffer: body)))
+        try parameters.add(encoded: Substring(String(buffer: body)))
         return parameters
     }
 
-    private mutating func add(encoded text: Substring) {
+    private mutating func add(encoded text: Substring) throws(ServiceError) {
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = Self.decode(parts[0])
+            let name = try Self.decode(parts[0], in: pair)
             guard !name.isEmpty else { continue }
-            values[name] = parts.count > 1 ? Self.decode(parts[1]) : ""
+            values[name] = parts.count > 1 ? try Self.decode(parts[1], in: pair) : ""
         }
     }
 
-    /// `+` as a space and `%XX` as a byte; a `%` without two hex digits after it stays as it is,
-    /// and bytes that are not UTF-8 become U+FFFD (the value is then named in any error).
-    private static func decode(_ text: Substring) -> String {
+    /// `+` as a space and `%XX` as a byte.
+    ///
+    /// - Throws: ``ServiceError`` naming `pair` when a `%` is not followed by two hex digits, or
+    ///   the bytes are not UTF-8 text: such a value is refused rather than guessed at.
+    private static func decode(_ text: Substring, in pair: Substring) throws(ServiceError) -> String {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
         var bytes: [UInt8] = []
@@ -59,14 +61,19 @@ struct RequestParameters: Sendable {
             case UInt8(ascii: "%"):
                 guard index != utf8.endIndex, let high = hexValue(utf8[index]),
                       case let next = utf8.index(after: index), next != utf8.endIndex, let low = hexValue(utf8[next])
-                else { bytes.append(byte); continue }
+                else {
+                    throw ServiceError.badRequest("\(shown(String(pair))) has a % that is not followed by two hex digits: write a % sign as %25")
+                }
                 bytes.append(high << 4 | low)
                 index = utf8.index(after: next)
             default:
                 bytes.append(byte)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+            throw ServiceError.badRequest("\(shown(String(pair))) is not UTF-8 text once its %XX escapes are decoded")
+        }
+        return decoded
     }
 
     private static func hexValue(_ digit: UInt8) -> UInt8? {

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Prometheus
 import Synchronization
 
@@ -21,6 +22,8 @@ final class ServerMetrics: Sendable {
     private static var games: MetricNameDescriptor { MetricNameDescriptor(
         metricName: "memory_games", unitName: "stored", helpText: "Memorize games in the store") }
 
+    private static let standardMethods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
+
     /// The counter and histogram of each method, route and status seen so far: the registry
     /// builds a name from the labels on every lookup, which is too slow for every request.
     private let series = Mutex([SeriesKey: (requests: Counter, durations: DurationHistogram)]())
@@ -31,8 +34,10 @@ final class ServerMetrics: Sendable {
         var status: Int
     }
 
-    /// Counts a request and records its duration.
-    func record(method: String, route: String, status: Int, duration: Duration) {
+    /// Counts a request and records its duration. Methods other than the standard ones are
+    /// counted as `OTHER`, so that clients cannot make new series at will.
+    func record(method: HTTPRequest.Method, route: String, status: Int, duration: Duration) {
+        let method = Self.standardMethods.contains(method) ? method.rawValue : "OTHER"
         let key = SeriesKey(method: method, route: route, status: status)
         let metrics = series.withLock { series in
             if let known = series[key] { return known }

@@ -6,8 +6,11 @@ public import Logging
 public struct BufferedLogHandler: LogHandler {
     private let label: String
     private let output: LogOutput
+    /// The least important level this handler writes.
     public var logLevel: Logger.Level = .info
+    /// Metadata written with every line of this handler.
     public var metadata: Logger.Metadata = [:]
+    /// Adds metadata to every line, such as task-local values.
     public var metadataProvider: Logger.MetadataProvider?
 
     /// A handler for loggers labelled `label`, writing into `output`.
@@ -16,11 +19,14 @@ public struct BufferedLogHandler: LogHandler {
         self.output = output
     }
 
+    /// One value of ``metadata``.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
+    /// Formats the line and hands it to the output: at once for warnings and worse, otherwise
+    /// with the next batch.
     public func log(event: LogEvent) {
         var all = metadata
         if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }

@@ -11,6 +11,7 @@ public struct LogFlushService: Service {
         self.interval = interval
     }
 
+    /// Flushes until a graceful shutdown or cancellation, then flushes once more.
     public func run() async throws {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }

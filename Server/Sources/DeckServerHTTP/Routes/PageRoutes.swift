@@ -33,9 +33,3 @@ struct PageRoutes: Sendable {
     }
 }
 
-/// The answer of a healthy `/healthz`: `{"status":"ok"}`.
-private struct HealthJSON: JSONWritable {
-    func write(to writer: inout JSONWriter) {
-        writer.object { json in json.key("status"); json.value("ok") }
-    }
-}

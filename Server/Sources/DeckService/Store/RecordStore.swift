@@ -26,7 +26,9 @@ public protocol RecordStore: Sendable {
     /// Loads a record, lets `change` compute its new state and a result, and saves the state,
     /// all in one transaction; `nil` when there is no record with this id.
     ///
-    /// When `change` throws, nothing is saved and the error is rethrown.
+    /// When `change` throws, nothing is saved and the error is rethrown. A store may apply
+    /// several callers' changes to one record in one transaction, one after another, provided
+    /// each sees the state the one before it left and none returns before the commit.
     func update<Result: Sendable>(
         _ kind: RecordKind, id: String, at time: Date,
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
