@@ -93,10 +93,6 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "DeckStorePostgresTests",
-            dependencies: ["DeckStorePostgres"]
-        ),
-        .testTarget(
             name: "DeckServerTests",
             dependencies: [
                 "deck-server", "DeckServerHTTP",

@@ -75,20 +75,8 @@ public final class PostgresRecordStore: RecordStore, Service {
         _ kind: RecordKind, id: String, at time: Date,
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
     ) async throws -> Result? {
-        let outcome = try await batcher.submit(ChangeBatcher.Key(kind: kind.rawValue, id: id), { state in
-            let (newState, result) = try change(state)
-            return (newState, result)
-        }, commit: { [self] changes in
+        try await batcher.update(ChangeBatcher.Key(kind: kind.rawValue, id: id), change) { [self] changes in
             try await commit(changes, to: kind, id: id, at: time)
-        })
-        switch outcome {
-        case .missing:
-            return nil
-        case .refused(let error):
-            throw error
-        case .changed(let result):
-            guard let result = result as? Result else { preconditionFailure("a change's result changed type") }
-            return result
         }
     }
 
@@ -102,21 +90,10 @@ public final class PostgresRecordStore: RecordStore, Service {
         try await withTransaction { [logger] connection -> [ChangeBatcher.Outcome] in
             let rows = try await connection.query(
                 "SELECT state FROM records WHERE kind = \(kind.rawValue) AND id = \(id) FOR UPDATE", logger: logger)
-            guard var state = try await Self.firstState(rows) else {
+            guard let current = try await Self.firstState(rows) else {
                 return Array(repeating: .missing, count: changes.count)
             }
-            var outcomes: [ChangeBatcher.Outcome] = []
-            var changed = false
-            for change in changes {
-                do {
-                    let (newState, result) = try change(state)
-                    state = newState
-                    changed = true
-                    outcomes.append(.changed(result))
-                } catch {
-                    outcomes.append(.refused(error))
-                }
-            }
+            let (state, outcomes, changed) = ChangeBatcher.apply(changes, to: current)
             if changed {
                 try await connection.query("""
                     UPDATE records SET state = \(ByteBuffer(bytes: state)), changed_at = \(time) \

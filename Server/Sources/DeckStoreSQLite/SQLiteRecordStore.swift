@@ -5,8 +5,10 @@ import GRDB
 /// The embedded store: one SQLite file in WAL mode, through one GRDB connection that holds the
 /// file's lock for as long as the server runs.
 ///
-/// Each change is an immediate write transaction that reads, changes and writes one row, so
-/// changes to a deck are serialised and none is lost or applied twice. A change is committed
+/// Each change runs in an immediate write transaction that reads, changes and writes one row, so
+/// changes to a deck are serialised and none is lost or applied twice; changes to one deck that
+/// arrive while its transaction is in flight go together into the next one (``ChangeBatcher``).
+/// A change is committed
 /// to the write-ahead log before ``update(_:id:at:_:)`` returns: a killed server process loses
 /// nothing it acknowledged. (WAL runs with `synchronous = NORMAL`, so a power cut may lose the
 /// last transactions; the file stays consistent.)
@@ -17,6 +19,7 @@ import GRDB
 /// server started on the same folder is refused with a clear error instead of sharing the file.
 public final class SQLiteRecordStore: RecordStore {
     private let database: DatabaseQueue
+    private let batcher = ChangeBatcher()
 
     /// The file name inside the data folder.
     public static let fileName = "decks.sqlite"
@@ -87,16 +90,27 @@ public final class SQLiteRecordStore: RecordStore {
         _ kind: RecordKind, id: String, at time: Date,
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
     ) async throws -> Result? {
+        try await batcher.update(ChangeBatcher.Key(kind: kind.rawValue, id: id), change) { [self] changes in
+            try await commit(changes, to: kind, id: id, at: time)
+        }
+    }
+
+    /// Applies a batch of changes to one record in one write transaction.
+    private func commit(
+        _ changes: [ChangeBatcher.Change], to kind: RecordKind, id: String, at time: Date
+    ) async throws -> [ChangeBatcher.Outcome] {
         try await run {
-            try await database.write { db -> Result? in
-                guard let state = try Data.fetchOne(
+            try await database.write { db -> [ChangeBatcher.Outcome] in
+                guard let current = try Data.fetchOne(
                     db.cachedStatement(sql: "SELECT state FROM records WHERE kind = ? AND id = ?"),
                     arguments: [kind.rawValue, id])
-                else { return nil }
-                let (newState, result) = try change([UInt8](state))
-                try db.cachedStatement(sql: "UPDATE records SET state = ?, changed_at = ? WHERE kind = ? AND id = ?")
-                    .execute(arguments: [Data(newState), time.timeIntervalSince1970, kind.rawValue, id])
-                return result
+                else { return Array(repeating: .missing, count: changes.count) }
+                let (state, outcomes, changed) = ChangeBatcher.apply(changes, to: [UInt8](current))
+                if changed {
+                    try db.cachedStatement(sql: "UPDATE records SET state = ?, changed_at = ? WHERE kind = ? AND id = ?")
+                        .execute(arguments: [Data(state), time.timeIntervalSince1970, kind.rawValue, id])
+                }
+                return outcomes
             }
         }
     }

@@ -1,8 +1,9 @@
 import Synchronization
 
 /// Groups the changes to one record that arrive while a transaction on it is in flight, so the
-/// next transaction applies them all: the row lock, the round trips and the commit's flush to
-/// disk are paid once per batch instead of once per request.
+/// next transaction applies them all: what a store pays per transaction (a row lock, round
+/// trips and a commit's flush for PostgreSQL; the hop to the database's thread and the commit
+/// for SQLite) is paid once per batch instead of once per request.
 ///
 /// Changes to one record are applied one after another in the order they arrived, each to the
 /// state the one before it left, exactly as if each had its own transaction; and each caller
@@ -11,13 +12,13 @@ import Synchronization
 /// the others, and hands the lead to the next waiting caller, if any. A change is applied once
 /// it is queued, even if its caller's task is cancelled meanwhile (a client that went away):
 /// like a request whose answer was lost, it counts.
-final class ChangeBatcher: Sendable {
+package final class ChangeBatcher: Sendable {
     /// One change: the new state and the caller's result, computed from the current state; it
     /// throws to refuse the change, which then leaves the state as it was.
-    typealias Change = @Sendable ([UInt8]) throws -> (state: [UInt8], result: any Sendable)
+    package typealias Change = @Sendable ([UInt8]) throws -> (state: [UInt8], result: any Sendable)
 
     /// What became of one change of a batch.
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// Applied and committed, with the change's result.
         case changed(any Sendable)
         /// Refused by the change itself; nothing was changed for it.
@@ -27,9 +28,14 @@ final class ChangeBatcher: Sendable {
     }
 
     /// A record.
-    struct Key: Hashable, Sendable {
-        var kind: String
-        var id: String
+    package struct Key: Hashable, Sendable {
+        package var kind: String
+        package var id: String
+
+        package init(kind: String, id: String) {
+            self.kind = kind
+            self.id = id
+        }
     }
 
     private enum Turn: Sendable {
@@ -49,14 +55,36 @@ final class ChangeBatcher: Sendable {
 
     private let lines = Mutex<[Key: Line]>([:])
 
+    /// Applies `changes` one after another to `state`: each to the state the one before left,
+    /// a refused one leaving it as it was. `changed` tells whether any applied.
+    package static func apply(
+        _ changes: [Change], to state: [UInt8]
+    ) -> (state: [UInt8], outcomes: [Outcome], changed: Bool) {
+        var state = state
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(changes.count)
+        var changed = false
+        for change in changes {
+            do {
+                let (newState, result) = try change(state)
+                state = newState
+                changed = true
+                outcomes.append(.changed(result))
+            } catch {
+                outcomes.append(.refused(error))
+            }
+        }
+        return (state, outcomes, changed)
+    }
+
     /// The changes waiting for `key`'s batch in flight (for tests).
-    func waitingCount(for key: Key) -> Int {
+    package func waitingCount(for key: Key) -> Int {
         lines.withLock { $0[key]?.waiting.count ?? 0 }
     }
     /// The most changes one transaction applies.
-    let largestBatch: Int
+    package let largestBatch: Int
 
-    init(largestBatch: Int = 64) {
+    package init(largestBatch: Int = 64) {
         precondition(largestBatch >= 1)
         self.largestBatch = largestBatch
     }
@@ -64,7 +92,7 @@ final class ChangeBatcher: Sendable {
     /// Applies `change` to the record `key` in a batch that `commit` applies in one transaction,
     /// and returns what became of it. `commit` gets the batch's changes in order and returns an
     /// outcome for each; when it throws, every change of the batch gets its error.
-    func submit(
+    package func submit(
         _ key: Key, _ change: @escaping Change,
         commit: @escaping @Sendable ([Change]) async throws -> [Outcome]
     ) async throws -> Outcome {
@@ -84,6 +112,28 @@ final class ChangeBatcher: Sendable {
             return try outcome.get()
         case .lead:
             return try await lead(key, own: change, commit: commit)
+        }
+    }
+
+    /// ``submit(_:_:commit:)`` for a change with a typed result, as ``RecordStore/update(_:id:at:_:)``
+    /// takes it: returns its result, `nil` when the record does not exist, and rethrows the
+    /// change's own error when it refused.
+    package func update<Result: Sendable>(
+        _ key: Key, _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result),
+        commit: @escaping @Sendable ([Change]) async throws -> [Outcome]
+    ) async throws -> Result? {
+        let outcome = try await submit(key, { state in
+            let (newState, result) = try change(state)
+            return (newState, result)
+        }, commit: commit)
+        switch outcome {
+        case .missing:
+            return nil
+        case .refused(let error):
+            throw error
+        case .changed(let result):
+            guard let result = result as? Result else { preconditionFailure("a change's result changed type") }
+            return result
         }
     }
 

@@ -1,4 +1,4 @@
-@testable import DeckStorePostgres
+import DeckService
 import Synchronization
 import Testing
 
@@ -22,18 +22,10 @@ private final class FakeRecords: Sendable {
         if let failure { throw failure }
         batches.withLock { $0.append((id, changes.count)) }
         return records.withLock { records in
-            guard var state = records[id] else { return Array(repeating: .missing, count: changes.count) }
-            let outcomes = changes.map { change -> ChangeBatcher.Outcome in
-                do {
-                    let (newState, result) = try change(state)
-                    state = newState
-                    return .changed(result)
-                } catch {
-                    return .refused(error)
-                }
-            }
-            records[id] = state
-            return outcomes
+            guard let state = records[id] else { return Array(repeating: .missing, count: changes.count) }
+            let applied = ChangeBatcher.apply(changes, to: state)
+            records[id] = applied.state
+            return applied.outcomes
         }
     }
 }
