@@ -308,21 +308,28 @@ struct ServerOperationTests {
         #expect(lines.allSatisfy { $0.contains("method=GET") && $0.contains("ms=") })
     }
 
+    /// Runs the built `deck-server` with `arguments` until it exits (as it should at once);
+    /// returns its exit status and what it wrote to standard error.
+    private func runToExit(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
     @Test("a second server on the same data folder is refused (exit 69, saying why); the first goes on serving")
     func secondServerOnOneFolder() async throws {
         let first = try await ServerProcess()
         defer { first.stop(); first.removeData() }
         let deck = try await TestServer(process: first).newDeck()
-        let second = Process()
-        second.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
-        second.arguments = ["--host", "127.0.0.1", "--port", "0", "--data", first.dataFolder.path]
-        let errors = Pipe()
-        second.standardError = errors
-        second.standardOutput = Pipe()
-        try second.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 69)
+        let (status, text) = try runToExit(["--host", "127.0.0.1", "--port", "0", "--data", first.dataFolder.path])
+        #expect(status == 69)
         #expect(text.contains("another deck-server is using it"), "\(text)")
         #expect(text.contains(first.dataFolder.path), "\(text)")
         #expect(try await TestServer(process: first).get("/api/deck/\(deck)/draw/?count=1").status == 200)
@@ -330,20 +337,11 @@ struct ServerOperationTests {
 
     @Test("bad command-line options exit 64 with a message naming the option")
     func badOptions() throws {
-        let binary = Bundle.main.bundleURL.appendingPathComponent("deck-server")
         for (arguments, mention) in [(["--port", "70000"], "70000"), (["--idle-days", "0"], "--idle-days"),
                                      (["--public-url", "ftp://x"], "ftp://x"), (["--log-level", "loud"], "loud"),
                                      (["--no-such", "x"], "--no-such")] {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = Pipe()
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 64, "\(arguments)")
+            let (status, text) = try runToExit(arguments)
+            #expect(status == 64, "\(arguments)")
             #expect(text.contains(mention), "\(arguments): \(text)")
         }
     }
