@@ -127,9 +127,10 @@ struct ChangeBatcherTests {
         records.records.withLock { $0["deck"] = [] }
         let key = ChangeBatcher.Key(kind: "deck", id: "deck")
         let attempts = Mutex(0)
+        let open = Mutex(false)
         let failing: @Sendable ([ChangeBatcher.Change]) async throws -> [ChangeBatcher.Outcome] = { changes in
             attempts.withLock { $0 += 1 }
-            return try await records.commit(changes, to: "deck", delay: .milliseconds(300), failure: DatabaseDown())
+            return try await records.commit(changes, to: "deck", gate: { open.withLock { $0 } }, failure: DatabaseDown())
         }
         let first = Task { try await batcher.submit(key, append(0), commit: failing) }
         try await until { records.inFlight.withLock { $0.now } == 1 }
@@ -149,6 +150,7 @@ struct ChangeBatcherTests {
             }
         }
         try await until { batcher.waitingCount(for: key) == 10 }
+        open.withLock { $0 = true }
         await #expect(throws: DatabaseDown.self) { try await first.value }
         let errors = await queued.value
         #expect(errors.count == 10 && errors.allSatisfy { $0 is DatabaseDown })
