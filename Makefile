@@ -101,6 +101,7 @@ bench-server: deps-bench deps-postgres
 	cd $(SERVER_DIR) && $(SWIFT) build -c release --product deck-server
 	bash $(SERVER_DIR)/Benchmarks/bench-server.sh $(DECK_SERVER)
 	bash $(SERVER_DIR)/Benchmarks/bench-postgres.sh $(DECK_SERVER)
+	cd $(SERVER_DIR) && $(SWIFT) run -c release answer-encoding-benchmark
 
 # The package-benchmark suite (time, throughput, allocations), then an interleaved run that
 # times the shuffles side by side and prints the ratios the shuffling issue asks for.

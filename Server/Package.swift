@@ -83,6 +83,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Times the JSON answers with the server's encoder and Foundation's (make bench-server).
+        .executableTarget(
+            name: "answer-encoding-benchmark",
+            dependencies: ["DeckServerHTTP", "DeckService"],
+            path: "Benchmarks/AnswerEncoding"
+        ),
         .testTarget(
             name: "DeckServiceTests",
             dependencies: [
@@ -95,7 +101,11 @@ let package = Package(
         .testTarget(
             name: "DeckServerTests",
             dependencies: [
-                "deck-server", "DeckServerHTTP",
+                "deck-server", "DeckServerHTTP", "DeckService",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
                 .product(name: "Memorize", package: "swift-playing-cards"),
                 .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),

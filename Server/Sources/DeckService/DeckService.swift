@@ -8,7 +8,7 @@ public import Foundation
 /// are serialised.
 public struct DeckService: Sendable {
     /// Where decks and games are kept.
-    public let store: any RecordStore
+    let store: any RecordStore
     /// The bounds on what one request may ask for.
     public let limits: Limits
     /// The current time, for records' last-change times and game turns.
@@ -39,5 +39,37 @@ public struct DeckService: Sendable {
     /// Deletes decks and games left unchanged for `idleTime` seconds; returns how many.
     public func deleteIdleRecords(idleTime: TimeInterval) async throws -> Int {
         try await store.deleteRecords(changedBefore: now().addingTimeInterval(-idleTime))
+    }
+
+    /// The idle-record job, run once per `interval` seconds across every server sharing the
+    /// store: deletes decks and games left unchanged for `idleTime` seconds and returns how
+    /// many, or returns `nil` when another server ran the job within the interval.
+    public func runIdleRecordJob(idleTime: TimeInterval, every interval: TimeInterval) async throws -> Int? {
+        guard try await store.claimJob("delete idle records", every: interval) else { return nil }
+        return try await deleteIdleRecords(idleTime: idleTime)
+    }
+
+    /// Throws ``ServiceError`` (`unavailable`) when the store cannot take changes now.
+    public func checkHealth() async throws {
+        try await store.checkHealth()
+    }
+
+    /// How many decks and games are stored.
+    public func storedCounts() async throws -> StoredCounts {
+        StoredCounts(decks: try await store.count(.deck), games: try await store.count(.memoryGame))
+    }
+}
+
+/// How many records the store holds, by kind.
+public struct StoredCounts: Sendable, Hashable {
+    /// Decks, with their piles.
+    public var decks: Int
+    /// Games of Memorize.
+    public var games: Int
+
+    /// Counts of decks and games.
+    public init(decks: Int, games: Int) {
+        self.decks = decks
+        self.games = games
     }
 }

@@ -19,22 +19,22 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads `text`.
     ///
-    /// - Throws: ``URLError`` naming the bad part and showing the allowed form.
-    public init(_ text: String) throws(URLError) {
+    /// - Throws: ``ParseError`` naming the bad part and showing the allowed form.
+    public init(_ text: String) throws(ParseError) {
         let form = "give postgres://user[:password]@host[:port]/database, such as postgres://deck@127.0.0.1:5432/decks"
         guard let components = URLComponents(string: text), let scheme = components.scheme,
               ["postgres", "postgresql"].contains(scheme.lowercased())
-        else { throw URLError("'\(text)' is not a postgres:// URL: \(form)") }
-        guard let host = components.host, !host.isEmpty else { throw URLError("'\(text)' has no host: \(form)") }
-        guard let user = components.user, !user.isEmpty else { throw URLError("'\(text)' has no user: \(form)") }
+        else { throw ParseError("'\(text)' is not a postgres:// URL: \(form)") }
+        guard let host = components.host, !host.isEmpty else { throw ParseError("'\(text)' has no host: \(form)") }
+        guard let user = components.user, !user.isEmpty else { throw ParseError("'\(text)' has no user: \(form)") }
         let database = String(components.path.drop(while: { $0 == "/" }))
         guard !database.isEmpty, !database.contains("/") else {
-            throw URLError("'\(text)' has no database name after the host: \(form)")
+            throw ParseError("'\(text)' has no database name after the host: \(form)")
         }
         var sslMode = "prefer"
         for item in components.queryItems ?? [] {
             guard item.name == "sslmode", let value = item.value, ["disable", "prefer", "require"].contains(value) else {
-                throw URLError("'\(text)': the only option is sslmode=disable, prefer or require, not '\(item.name)=\(item.value ?? "")'")
+                throw ParseError("'\(text)': the only option is sslmode=disable, prefer or require, not '\(item.name)=\(item.value ?? "")'")
             }
             sslMode = value
         }
@@ -66,7 +66,7 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A URL that could not be read, with a message naming the bad part.
-    public struct URLError: Error, Sendable, CustomStringConvertible {
+    public struct ParseError: Error, Sendable, CustomStringConvertible {
         /// What was wrong and what is allowed.
         public let message: String
         init(_ message: String) { self.message = message }

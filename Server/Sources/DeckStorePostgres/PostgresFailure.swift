@@ -1,6 +1,5 @@
 import DeckService
 import PostgresNIO
-import _ConnectionPoolModule
 
 /// A database failure as the service's error: `unavailable` (HTTP 503) when the database
 /// cannot be reached, an internal failure (HTTP 500) when it refuses a query.
@@ -10,30 +9,35 @@ enum PostgresFailure {
     /// cannot connect now) and system errors (58).
     private static let unreachableStates: [String] = ["08", "53", "57", "58"]
 
-    static func callAsFunction(_ error: any Error) -> ServiceError { make(error) }
+    /// The error that made a transaction fail: postgres-nio wraps it, with the file and line of
+    /// the transaction, in `PostgresTransactionError`.
+    static func cause(of error: any Error) -> any Error {
+        guard let error = error as? PostgresTransactionError else { return error }
+        return error.closureError ?? error.beginError ?? error.commitError ?? error
+    }
 
     static func make(_ error: any Error) -> ServiceError {
-        switch error {
+        switch cause(of: error) {
         case let error as PSQLError where error.code == .server:
             let state = error.serverInfo?[.sqlState] ?? "?"
             let message = error.serverInfo?[.message] ?? "no message"
             if unreachableStates.contains(where: state.hasPrefix) {
-                return ServiceError(.unavailable, "the database is unreachable: \(message) (SQLSTATE \(state))")
+                return ServiceError(.unavailable, .store, "is unreachable: \(message) (SQLSTATE \(state))")
             }
-            return ServiceError(.internalFailure, "the database refused a query: \(message) (SQLSTATE \(state))")
+            return ServiceError(.internalFailure, .store, "refused a query: \(message) (SQLSTATE \(state))")
         case let error as PSQLError:
             let reason = error.underlying.map { "\($0)" } ?? "\(error.code)"
-            return ServiceError(.unavailable, "the database is unreachable: \(reason)")
+            return ServiceError(.unavailable, .store, "is unreachable: \(reason)")
         case let error as PostgresDecodingError:
-            return ServiceError(.internalFailure, "a stored record could not be read: \(error.code) in column \(error.columnName)")
-        case is ConnectionPoolError:
-            return ServiceError(.unavailable, "the database is unreachable: no connection could be opened (retrying)")
+            return ServiceError(.internalFailure, .store, "has a record it cannot read: \(error.code) in column \(error.columnName)")
         case let error as PostgresRecordStore.LeaseTimeout:
-            return ServiceError(.unavailable, "the database is unreachable: \(error)")
+            return ServiceError(.unavailable, .store, "is unreachable: \(error)")
         case is CancellationError:
-            return ServiceError(.unavailable, "the database is unreachable: the request was cancelled")
+            return ServiceError(.unavailable, .store, "is unreachable: the request was cancelled")
         default:
-            return ServiceError(.unavailable, "the database is unreachable: \(error)")
+            // Among them the pool's own errors (no connection could be opened), whose type
+            // postgres-nio does not make public.
+            return ServiceError(.unavailable, .store, "is unreachable: \(error)")
         }
     }
 }

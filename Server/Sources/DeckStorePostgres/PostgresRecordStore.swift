@@ -137,9 +137,14 @@ public final class PostgresRecordStore: RecordStore, Service {
         }
     }
 
+    /// Writes the time of the check into the `jobs` table: a database that can be read but not
+    /// written (a full disk, a read-only replica) fails it.
     public func checkHealth() async throws {
         try await withConnection { [logger] connection in
-            _ = try await connection.query("SELECT 1", logger: logger)
+            _ = try await connection.query("""
+                INSERT INTO jobs (name, ran_at) VALUES ('health check', now()) \
+                ON CONFLICT (name) DO UPDATE SET ran_at = now()
+                """, logger: logger)
         }
     }
 
@@ -155,21 +160,13 @@ public final class PostgresRecordStore: RecordStore, Service {
         return count
     }
 
-    /// Runs `body` in one transaction: `COMMIT` when it returns, `ROLLBACK` when it throws.
+    /// Runs `body` in one transaction (postgres-nio's `withTransaction`): `COMMIT` when it
+    /// returns, `ROLLBACK` when it throws.
     private func withTransaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await withConnection { [logger] connection in
-            try await connection.query("BEGIN", logger: logger)
-            let value: T
-            do {
-                value = try await body(connection)
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
-            }
-            try await connection.query("COMMIT", logger: logger)
-            return value
+            try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
         }
     }
 
@@ -190,9 +187,9 @@ public final class PostgresRecordStore: RecordStore, Service {
             }
             pool.noteSuccess()
             return value
-        } catch let error as ServiceError {
-            throw error
         } catch {
+            let error = PostgresFailure.cause(of: error)
+            if let error = error as? ServiceError { throw error }
             let failure = PostgresFailure.make(error)
             if failure.kind == .unavailable { pool.noteUnreachable() } else { pool.noteSuccess() }
             if failure.kind == .internalFailure {

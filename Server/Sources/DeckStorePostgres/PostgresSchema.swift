@@ -46,40 +46,33 @@ enum PostgresSchema {
             } catch {
                 let failure = PostgresFailure.make(error)
                 guard failure.kind == .unavailable, ContinuousClock.now < deadline else {
-                    throw ServiceError(failure.kind, "cannot prepare the PostgreSQL database \(url): \(failure.message)")
+                    throw ServiceError(failure.kind, .store, "cannot prepare the PostgreSQL database \(url): \(failure.problem)")
                 }
-                logger.notice("waiting for the database", metadata: ["database": "\(url)", "error": "\(failure.message)"])
+                logger.notice("waiting for the database", metadata: ["database": "\(url)", "error": "\(failure)"])
                 try await Task.sleep(for: .milliseconds(500))
             }
         }
     }
 
     private static func migrate(_ client: PostgresClient, logger: Logger) async throws {
-        try await client.withConnection { connection in
-            try await connection.query("BEGIN", logger: logger)
-            do {
-                try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
-                try await connection.query("""
-                    CREATE TABLE IF NOT EXISTS schema_migrations (
-                        version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
-                    """, logger: logger)
-                var applied = Set<Int>()
-                for try await version in try await connection.query(
-                    "SELECT version FROM schema_migrations", logger: logger).decode(Int.self) {
-                    applied.insert(version)
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
+                """, logger: logger)
+            var applied = Set<Int>()
+            for try await version in try await connection.query(
+                "SELECT version FROM schema_migrations", logger: logger).decode(Int.self) {
+                applied.insert(version)
+            }
+            for migration in migrations where !applied.contains(migration.version) {
+                for statement in migration.sql {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                for migration in migrations where !applied.contains(migration.version) {
-                    for statement in migration.sql {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                    }
-                    try await connection.query(
-                        "INSERT INTO schema_migrations (version) VALUES (\(migration.version))", logger: logger)
-                    logger.notice("migrated the database", metadata: ["version": "\(migration.version)"])
-                }
-                try await connection.query("COMMIT", logger: logger)
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
+                try await connection.query(
+                    "INSERT INTO schema_migrations (version) VALUES (\(migration.version))", logger: logger)
+                logger.notice("migrated the database", metadata: ["version": "\(migration.version)"])
             }
         }
     }

@@ -45,9 +45,9 @@ public final class SQLiteRecordStore: RecordStore {
             database = try DatabaseQueue(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            throw ServiceError(.unavailable, "cannot open the SQLite database at \(path): another deck-server is using it; give each server its own --data folder, or share one PostgreSQL with --database")
+            throw ServiceError(.unavailable, .store, "cannot open the SQLite database at \(path): another deck-server is using it; give each server its own --data folder, or share one PostgreSQL with --database")
         } catch {
-            throw ServiceError(.unavailable, "cannot open the SQLite database at \(path): \(Self.describe(error))")
+            throw ServiceError(.unavailable, .store, "cannot open the SQLite database at \(path): \(Self.describe(error))")
         }
     }
 
@@ -64,6 +64,9 @@ public final class SQLiteRecordStore: RecordStore {
                 ) WITHOUT ROWID;
                 CREATE INDEX records_by_change ON records (changed_at);
                 """)
+        }
+        migrator.registerMigration("v2: health probe") { db in
+            try db.execute(sql: "CREATE TABLE health_probe (id INTEGER PRIMARY KEY, checked_at DOUBLE NOT NULL)")
         }
         return migrator
     }
@@ -132,8 +135,15 @@ public final class SQLiteRecordStore: RecordStore {
         }
     }
 
+    /// Writes one row in a write transaction: a store that can be read but not written (a full
+    /// disk, a read-only file) is not healthy, since nearly every request writes.
     public func checkHealth() async throws {
-        _ = try await run { try await database.read { db in try Int.fetchOne(db, sql: "SELECT 1") } }
+        try await run {
+            try await database.write { db in
+                try db.cachedStatement(sql: "INSERT OR REPLACE INTO health_probe (id, checked_at) VALUES (1, ?)")
+                    .execute(arguments: [Date().timeIntervalSince1970])
+            }
+        }
     }
 
     /// Runs a database access; the service's own errors pass through, database failures become
@@ -144,7 +154,7 @@ public final class SQLiteRecordStore: RecordStore {
         } catch let error as ServiceError {
             throw error
         } catch {
-            throw ServiceError(.unavailable, "the database failed: \(Self.describe(error))")
+            throw ServiceError(.unavailable, .store, "failed: \(Self.describe(error))")
         }
     }
 

@@ -47,6 +47,12 @@ struct DeckServerCommand: AsyncParsableCommand {
     @Option(help: "The base URL for image links, such as https://cards.example.org (default: from the request's Host).")
     var publicURL: String?
 
+    @Flag(help: "Believe X-Forwarded-For, X-Forwarded-Host and X-Forwarded-Proto: only behind a proxy you run, which sets them.")
+    var trustProxy = false
+
+    @Option(help: "Decks and games one client address may make at once, and then per minute (0: no limit).")
+    var creationsPerMinute = 600
+
     @Option(help: "The Access-Control-Allow-Origin value, or 'none' for no CORS headers.")
     var corsOrigin = "*"
 
@@ -68,11 +74,14 @@ struct DeckServerCommand: AsyncParsableCommand {
         guard expiryInterval >= 1, expiryInterval.isFinite else { throw ValidationError("--expiry-interval \(expiryInterval) is not allowed: give 1 second or more") }
         guard (1...1000).contains(databaseConnections) else { throw ValidationError("--database-connections \(databaseConnections) is not allowed: give 1 to 1000") }
         if let database {
-            do throws(PostgresDatabaseURL.URLError) {
+            do throws(PostgresDatabaseURL.ParseError) {
                 _ = try PostgresDatabaseURL(database)
             } catch {
                 throw ValidationError("--database \(error.message)")
             }
+        }
+        guard (0...1_000_000).contains(creationsPerMinute) else {
+            throw ValidationError("--creations-per-minute \(creationsPerMinute) is not allowed: give 0 (no limit) to 1000000")
         }
         guard (1...4096).contains(imageCacheMb) else { throw ValidationError("--image-cache-mb \(imageCacheMb) is not allowed: give 1 to 4096") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level: give trace, debug, info, notice, warning, error or critical") }
@@ -92,6 +101,8 @@ struct DeckServerCommand: AsyncParsableCommand {
         settings.host = host
         settings.port = port
         settings.publicURL = publicURL
+        settings.trustProxy = trustProxy
+        settings.creationsPerMinute = creationsPerMinute == 0 ? nil : creationsPerMinute
         settings.corsOrigin = corsOrigin == "none" ? nil : corsOrigin
         settings.idleTime = idleDays * 24 * 3600
         settings.expiryInterval = expiryInterval

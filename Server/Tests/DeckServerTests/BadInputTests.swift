@@ -2,7 +2,7 @@ import Foundation
 import PlayingCards
 import Testing
 
-@Suite("Bad input: a 4xx JSON answer naming the value, and nothing changed")
+@Suite("Bad input, in process: a 4xx JSON answer naming the value, and nothing changed")
 struct BadInputTests {
     /// A request, the status it must get, and text its error must contain.
     struct Case: Sendable, CustomStringConvertible {
@@ -13,13 +13,13 @@ struct BadInputTests {
         var description: String { "\(form == nil ? "GET" : "POST") \(path) \(form ?? "")" }
     }
 
-    @Test("every bad input on a deck leaves the deck exactly as it was", arguments: TestStore.allCases)
-    func badInputsChangeNothing(_ store: TestStore) async throws {
-        try await withServer(store) { server in
+    @Test("every bad input on a deck leaves the deck exactly as it was")
+    func badInputsChangeNothing() async throws {
+        try await withApp { server in
             let hex = String(repeating: "5a", count: 32)
             let seed = try ShuffleSeed(hex: hex)
             let order = PlayingCardDeck().shuffled(seed: seed).cards.map(\.apiCodeForTests)
-            let id = try #require(try await server.get("/api/deck/new/shuffle/?seed=\(hex)").json["deck_id"] as? String)
+            let id = try await server.get("/api/deck/new/shuffle/?seed=\(hex)").deck.deckID
             let drawn = try await server.get("/api/deck/\(id)/draw/?count=2").codes
             #expect(drawn == Array(order.prefix(2)))
             _ = try await server.get("/api/deck/\(id)/pile/p/add/?cards=\(drawn[0])")
@@ -47,7 +47,7 @@ struct BadInputTests {
                 Case(path: "/api/deck/\(id)/pile/p/draw/?count=-3", status: 400, mentions: ["-3"]),
                 Case(path: "/api/deck/\(id)/pile/p/draw/?cards=\(notDrawn)", status: 400, mentions: [notDrawn, "not in pile 'p'"]),
                 Case(path: "/api/deck/\(id)/pile/p/return/?cards=\(notDrawn)", status: 400, mentions: [notDrawn]),
-                Case(path: "/api/deck/\(id)/pile/nosuch/list/", status: 404, mentions: ["nosuch"]),
+                Case(path: "/api/deck/\(id)/pile/p/add/?cards=\(drawn[1]),,KD", status: 400, mentions: ["'' (item 2)"]),
                 Case(path: "/api/deck/\(id)/pile/nosuch/draw/", status: 404, mentions: ["nosuch"]),
                 Case(path: "/api/deck/\(id)/pile/nosuch/shuffle/", status: 404, mentions: ["nosuch"]),
                 Case(path: "/api/deck/\(id)/reveal/", status: 409, mentions: ["not provably fair"]),
@@ -59,7 +59,7 @@ struct BadInputTests {
             for bad in cases {
                 let answer = if let form = bad.form { try await server.post(bad.path, form) } else { try await server.get(bad.path) }
                 #expect(answer.status == bad.status, "\(bad): \(answer.text)")
-                #expect(answer.json["success"] as? Bool == false, "\(bad)")
+                #expect(try answer.decode(ErrorAnswer.self).success == false, "\(bad)")
                 #expect(answer.headers["Content-Type"].first?.hasPrefix("application/json") == true, "\(bad)")
                 for text in bad.mentions {
                     #expect(answer.error.contains(text), "\(bad): '\(answer.error)' does not mention \(text)")
@@ -79,9 +79,9 @@ struct BadInputTests {
         }
     }
 
-    @Test("bad new-deck options, unknown decks, bodies and endpoints", arguments: TestStore.allCases)
-    func badRequestsWithoutADeck(_ store: TestStore) async throws {
-        try await withServer(store) { server in
+    @Test("bad new-deck options, unknown decks, bodies and endpoints")
+    func badRequestsWithoutADeck() async throws {
+        try await withApp { server in
             let cases: [Case] = [
                 Case(path: "/api/deck/new/?deck_count=0", status: 400, mentions: ["deck_count 0", "1 to 20"]),
                 Case(path: "/api/deck/new/?deck_count=21", status: 400, mentions: ["21"]),
@@ -111,21 +111,19 @@ struct BadInputTests {
             let huge = try await server.post("/api/deck/new/", "cards=" + String(repeating: "AS,", count: 40_000))
             #expect(huge.status == 413)
             #expect(huge.error.contains("KiB"))
-            let json = try await server.client.call(
-                server.base + "/api/deck/new/", method: .POST, headers: [("Content-Type", "application/json")])
+            let json = try await server.post("/api/deck/new/", headers: [("Content-Type", "application/json")])
             #expect(json.status == 200)  // an empty body is no form at all
-            let plain = try await server.client.call(server.base + "/api/deck/new/", method: .POST,
-                                                      form: "deck_count=2", headers: [("Content-Type", "text/plain")])
+            let plain = try await server.post("/api/deck/new/", "deck_count=2", headers: [("Content-Type", "text/plain")])
             #expect(plain.status == 400)
             #expect(plain.error.contains("'text/plain'"))
-            let form = try await server.client.call(server.base + "/api/deck/new/", method: .POST, form: "deck_count=2")
+            let form = try await server.post("/api/deck/new/", "deck_count=2")
             #expect(form.remaining == 104)
         }
     }
 
-    @Test("piles are bounded per deck", arguments: TestStore.allCases)
-    func pileLimit(_ store: TestStore) async throws {
-        try await withServer(store) { server in
+    @Test("piles are bounded per deck")
+    func pileLimit() async throws {
+        try await withApp { server in
             let id = try await server.newDeck()
             let drawn = try await server.get("/api/deck/\(id)/draw/?count=52").codes
             for index in 0..<64 {

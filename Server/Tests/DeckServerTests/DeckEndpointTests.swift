@@ -15,24 +15,25 @@ struct DeckEndpointTests {
                 }
                 let new = try await call("/api/deck/new/")
                 #expect(new.status == 200)
-                #expect(new.json["success"] as? Bool == true)
-                #expect(new.remaining == 52)
-                #expect(new.json["shuffled"] as? Bool == false)
-                let id = try #require(new.json["deck_id"] as? String)
+                let deck = try new.deck
+                #expect(deck.success)
+                #expect(deck.remaining == 52)
+                #expect(!deck.shuffled)
+                let id = deck.deckID
                 #expect(id.count >= 22)
 
                 let first = try await call("/api/deck/\(id)/draw/", "count=2")
                 #expect(first.codes == ["AS", "2S"])
                 #expect(first.remaining == 50)
-                let card = try #require((first.json["cards"] as? [[String: Any]])?.first)
-                #expect(card["value"] as? String == "ACE")
-                #expect(card["suit"] as? String == "SPADES")
-                #expect((card["image"] as? String) == "\(server.base)/static/img/AS.png")
-                #expect((card["images"] as? [String: String])?["svg"] == "\(server.base)/static/img/AS.svg")
+                let card = try #require(try first.deck.cards?.first)
+                #expect(card.value == "ACE")
+                #expect(card.suit == "SPADES")
+                #expect(card.image == "\(server.base)/static/img/AS.png")
+                #expect(card.images.svg == "\(server.base)/static/img/AS.svg")
 
                 let shuffled = try await call("/api/deck/\(id)/shuffle/")
                 #expect(shuffled.remaining == 52)
-                #expect(shuffled.json["shuffled"] as? Bool == true)
+                #expect(try shuffled.deck.shuffled)
                 let ten = try await call("/api/deck/\(id)/draw/", "count=10")
                 #expect(ten.codes.count == 10)
                 #expect(ten.remaining == 42)
@@ -73,7 +74,7 @@ struct DeckEndpointTests {
 
                 let info = try await call("/api/deck/\(id)/")
                 #expect(info.remaining == all.remaining)
-                #expect(info.json["shuffled"] as? Bool == true)
+                #expect(try info.deck.shuffled)
             }
         }
     }
@@ -111,17 +112,17 @@ struct DeckEndpointTests {
             let partial = try await server.newDeck("?cards=AS,2S,KH,0D")
             let drawn = try await server.get("/api/deck/\(partial)/draw/?count=4")
             #expect(drawn.codes == ["AS", "2S", "KH", "0D"])
-            #expect((drawn.json["cards"] as? [[String: Any]])?[3]["value"] as? String == "10")
+            #expect(try drawn.deck.cards?[3].value == "10")
 
             let jokers = try await server.newDeck("?jokers_enabled=true")
             let all = try await server.get("/api/deck/\(jokers)/draw/?count=54")
             #expect(all.codes == PlayingCard.standardDeck.map(\.apiCodeForTests) + ["X1", "X2"])
-            let joker = try #require((all.json["cards"] as? [[String: Any]])?.last)
-            #expect(joker["suit"] as? String == "RED")
-            #expect(joker["value"] as? String == "JOKER")
-            #expect((joker["image"] as? String)?.hasSuffix("/static/img/X2.png") == true)
-            let aceOfDiamonds = try #require((all.json["cards"] as? [[String: Any]])?[13])
-            #expect((aceOfDiamonds["image"] as? String)?.hasSuffix("/static/img/aceDiamonds.png") == true)
+            let cards = try #require(try all.deck.cards)
+            let joker = try #require(cards.last)
+            #expect(joker.suit == "RED")
+            #expect(joker.value == "JOKER")
+            #expect(joker.image.hasSuffix("/static/img/X2.png"))
+            #expect(cards[13].image.hasSuffix("/static/img/aceDiamonds.png"))
 
             let shoe = try await server.get("/api/deck/new/?deck_count=6")
             #expect(shoe.remaining == 312)
@@ -136,7 +137,7 @@ struct DeckEndpointTests {
             let expected = PlayingCardDeck().shuffled(seed: seed).cards.map(\.apiCodeForTests)
 
             let new = try await server.get("/api/deck/new/shuffle/?seed=\(hex)")
-            let id = try #require(new.json["deck_id"] as? String)
+            let id = try new.deck.deckID
             #expect(try await server.get("/api/deck/\(id)/draw/?count=52").codes == expected)
 
             let other = try await server.newDeck()
@@ -144,7 +145,7 @@ struct DeckEndpointTests {
             #expect(try await server.get("/api/deck/\(other)/draw/?count=52").codes == expected)
 
             // A shoe, and the remaining cards only.
-            let shoeID = try #require(try await server.get("/api/deck/new/shuffle/?deck_count=2&seed=\(hex)").json["deck_id"] as? String)
+            let shoeID = try await server.get("/api/deck/new/shuffle/?deck_count=2&seed=\(hex)").deck.deckID
             let shoe = try PlayingCardDeck(decks: 2).shuffled(seed: seed).cards.map(\.apiCodeForTests)
             #expect(try await server.get("/api/deck/\(shoeID)/draw/?count=104").codes == shoe)
 
@@ -161,21 +162,22 @@ struct DeckEndpointTests {
         try await withServer(store) { server in
             let new = try await server.get("/api/deck/new/shuffle/?fair=true&client_seed=tulip-8812")
             #expect(new.status == 200)
-            let fair = try #require(new.json["fair"] as? [String: Any])
-            let commitment = try #require(fair["commitment"] as? String)
+            let fair = try #require(try new.deck.fair)
+            let commitment = fair.commitment
             #expect(commitment.count == 64)
-            #expect(fair["server_seed"] == nil)
-            let id = try #require(new.json["deck_id"] as? String)
+            #expect(fair.serverSeed == nil)
+            #expect(fair.algorithm == "spc-fair-v1")
+            let id = try new.deck.deckID
             let dealt = try await server.get("/api/deck/\(id)/draw/?count=52").codes
             #expect(try await server.get("/api/deck/\(id)/shuffle/").status == 409)
 
             let revealed = try await server.post("/api/deck/\(id)/reveal/")
-            let shown = try #require(revealed.json["fair"] as? [String: Any])
-            let serverSeed = try ShuffleSeed(hex: try #require(shown["server_seed"] as? String))
-            #expect(shown["commitment"] as? String == commitment)
+            let shown = try #require(try revealed.deck.fair)
+            let serverSeed = try ShuffleSeed(hex: try #require(shown.serverSeed))
+            #expect(shown.commitment == commitment)
             let order = try dealt.map { try PlayingCard($0) }
             try FairShuffle.verify(order: order, commitment: commitment, serverSeed: serverSeed, clientSeed: "tulip-8812", nonce: 1)
-            #expect(shown["order"] as? [String] == dealt)
+            #expect(shown.order == dealt)
 
             let closed = try await server.get("/api/deck/\(id)/return/")
             #expect(closed.status == 409)
@@ -217,18 +219,26 @@ struct DeckEndpointTests {
         }
     }
 
-    @Test("links follow --public-url, X-Forwarded-Host and -Proto", arguments: TestStore.allCases)
-    func publicLinks(_ store: TestStore) async throws {
-        try await withServer(store) { server in
+    @Test("links follow the Host; X-Forwarded-Host and -Proto only with --trust-proxy; --public-url wins")
+    func publicLinks() async throws {
+        let forwarded = [("X-Forwarded-Host", "cards.example.org"), ("X-Forwarded-Proto", "https")]
+        try await withServer { server in
             let id = try await server.newDeck()
-            let proxied = try await server.get("/api/deck/\(id)/draw/", headers: [("X-Forwarded-Host", "cards.example.org"), ("X-Forwarded-Proto", "https")])
-            let card = try #require((proxied.json["cards"] as? [[String: Any]])?.first)
-            #expect(card["image"] as? String == "https://cards.example.org/static/img/AS.png")
+            let card = try #require(try await server.get("/api/deck/\(id)/draw/", headers: forwarded).deck.cards?.first)
+            #expect(card.image == "\(server.base)/static/img/AS.png")
         }
-        try await withServer(store, arguments: ["--public-url", "https://deck.example.com/"]) { server in
+        try await withServer(arguments: ["--trust-proxy"]) { server in
             let id = try await server.newDeck()
-            let card = try #require((try await server.get("/api/deck/\(id)/draw/").json["cards"] as? [[String: Any]])?.first)
-            #expect(card["image"] as? String == "https://deck.example.com/static/img/AS.png")
+            let card = try #require(try await server.get("/api/deck/\(id)/draw/", headers: forwarded).deck.cards?.first)
+            #expect(card.image == "https://cards.example.org/static/img/AS.png")
+            let forged = [("X-Forwarded-Host", "evil\"<script>"), ("X-Forwarded-Proto", "javascript")]
+            let kept = try #require(try await server.get("/api/deck/\(id)/draw/", headers: forged).deck.cards?.first)
+            #expect(kept.image == "\(server.base)/static/img/2S.png")
+        }
+        try await withServer(arguments: ["--public-url", "https://deck.example.com/", "--trust-proxy"]) { server in
+            let id = try await server.newDeck()
+            let card = try #require(try await server.get("/api/deck/\(id)/draw/", headers: forwarded).deck.cards?.first)
+            #expect(card.image == "https://deck.example.com/static/img/AS.png")
         }
     }
 
@@ -237,10 +247,11 @@ struct DeckEndpointTests {
         try await withServer(store) { server in
             let answer = try await server.get("/api/deck/new/", headers: [("Origin", "https://game.example")])
             #expect(answer.headers["Access-Control-Allow-Origin"].first == "*")
-            let error = try await server.get("/api/deck/nope/")
+            let error = try await server.get("/api/deck/nope/", headers: [("Origin", "https://game.example")])
+            #expect(error.status == 404)
             #expect(error.headers["Access-Control-Allow-Origin"].first == "*")
-            let preflight = try await server.client.call(
-                server.base + "/api/deck/new/", method: .OPTIONS,
+            let preflight = try await server.request(
+                .OPTIONS, "/api/deck/new/",
                 headers: [("Origin", "https://game.example"), ("Access-Control-Request-Method", "POST"),
                           ("Access-Control-Request-Headers", "content-type")])
             #expect(preflight.status == 204)
@@ -306,21 +317,6 @@ struct ServerOperationTests {
         #expect(lines.first?.contains("status=200") == true)
         #expect(lines.last?.contains("status=404") == true)
         #expect(lines.allSatisfy { $0.contains("method=GET") && $0.contains("ms=") })
-    }
-
-    /// Runs the built `deck-server` with `arguments` until it exits (as it should at once);
-    /// returns its exit status and what it wrote to standard error.
-    private func runToExit(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
     }
 
     @Test("a second server on the same data folder is refused (exit 69, saying why); the first goes on serving")

@@ -3,15 +3,14 @@ import Memorize
 import PlayingCards
 import Testing
 
-@Suite("Memorize over HTTP")
+@Suite("Memorize over HTTP, in process")
 struct MemoryAPITests {
-    static let faceKeys: Set<String> = ["name", "code", "image", "images", "emoji"]
-
     /// Checks that no face-down, unmatched card carries any face field, and returns the cards.
-    static func checkedCards(_ answer: Answer, sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
-        let cards = answer.json["cards"] as? [[String: Any]] ?? []
-        for card in cards where card["face_up"] as? Bool == false && card["matched"] as? Bool == false {
-            #expect(Set(card.keys).isDisjoint(with: faceKeys), "a face-down card shows its face: \(card)", sourceLocation: sourceLocation)
+    static func checkedCards(_ answer: Answer, sourceLocation: SourceLocation = #_sourceLocation) throws -> [MemoryGameAnswer.Card] {
+        let cards = try answer.decode(MemoryGameAnswer.self).cards
+        for card in cards where !card.faceUp && !card.matched {
+            let face: [Any?] = [card.name, card.code, card.image, card.images, card.emoji]
+            #expect(face.allSatisfy { $0 == nil }, "a face-down card shows its face: \(card)", sourceLocation: sourceLocation)
         }
         #expect(!answer.text.contains("\"emoji\":\"\""), sourceLocation: sourceLocation)
         return cards
@@ -19,21 +18,23 @@ struct MemoryAPITests {
 
     @Test("themes, a seeded deal, a whole game played through the API; no face-down face in any answer")
     func wholeGame() async throws {
-        try await withServer { server in
-            let themes = try #require(try await server.get("/api/memory/themes/").json["themes"] as? [[String: Any]])
+        try await withApp { server in
+            let themes = try await server.get("/api/memory/themes/").decode(MemoryThemesAnswer.self).themes
             #expect(themes.count >= 6)
-            #expect(themes.allSatisfy { ($0["name"] as? String)?.isEmpty == false && ($0["colors"] as? [String])?.isEmpty == false })
+            #expect(themes.allSatisfy { !$0.name.isEmpty && !$0.colors.isEmpty })
 
             let hex = String(repeating: "3c", count: 32)
             let new = try await server.post("/api/memory/new/", "theme=Hearts&pairs=4&seed=\(hex)")
             #expect(new.status == 200)
-            let id = try #require(new.json["game_id"] as? String)
-            #expect((new.json["theme"] as? [String: Any])?["name"] as? String == "Hearts")
-            #expect(new.json["score"] as? Int == 0)
-            #expect(new.json["finished"] as? Bool == false)
-            let cards = Self.checkedCards(new)
+            let game = try new.decode(MemoryGameAnswer.self)
+            let id = game.gameID
+            #expect(game.theme.name == "Hearts")
+            #expect(game.score == 0)
+            #expect(!game.finished)
+            #expect(game.seeded)
+            let cards = try Self.checkedCards(new)
             #expect(cards.count == 8)
-            #expect(cards.allSatisfy { $0["face_up"] as? Bool == false })
+            #expect(cards.allSatisfy { !$0.faceUp })
 
             // The same seed deals the same order as the library.
             let deal = try MemoryTheme.builtIn(named: "Hearts").newGame(pairs: 4, seed: ShuffleSeed(hex: hex))
@@ -43,15 +44,15 @@ struct MemoryAPITests {
             let other = try #require(faces.indices.first { faces[$0] != faces[0] })
             _ = try await server.post("/api/memory/\(id)/choose/0/")
             let mismatch = try await server.post("/api/memory/\(id)/choose/\(other)/")
-            let shown = Self.checkedCards(mismatch)
-            #expect(shown[0]["face_up"] as? Bool == true)
-            #expect(shown[0]["name"] as? String == faces[0].name)
-            #expect(shown[0]["code"] as? String == faces[0].card.map { $0.formatted(.code(CodeStyle(ten: .zero))) })
-            #expect((shown[0]["image"] as? String)?.hasPrefix(server.base + "/static/img/") == true)
-            #expect(mismatch.json["score"] as? Int == 0)
+            let shown = try Self.checkedCards(mismatch)
+            #expect(shown[0].faceUp)
+            #expect(shown[0].name == faces[0].name)
+            #expect(shown[0].code == faces[0].card.map { $0.formatted(.code(CodeStyle(ten: .zero))) })
+            #expect(shown[0].image?.hasPrefix(server.base + "/static/img/") == true)
+            #expect(try mismatch.decode(MemoryGameAnswer.self).score == 0)
             // Choosing a face-up card does nothing.
             let again = try await server.post("/api/memory/\(id)/choose/0/")
-            #expect(again.json as NSDictionary == mismatch.json as NSDictionary)
+            #expect(try again.decode(MemoryGameAnswer.self) == mismatch.decode(MemoryGameAnswer.self))
 
             var last = mismatch
             var done = Set<Int>()
@@ -59,29 +60,28 @@ struct MemoryAPITests {
                 let second = faces.indices.first { $0 != first && faces[$0] == faces[first] }!
                 done.formUnion([first, second])
                 // The second of the pair first: card 0 is still face up from the mismatch.
-                _ = Self.checkedCards(try await server.post("/api/memory/\(id)/choose/\(second)/"))
+                _ = try Self.checkedCards(try await server.post("/api/memory/\(id)/choose/\(second)/"))
                 last = try await server.post("/api/memory/\(id)/choose/\(first)/")
-                _ = Self.checkedCards(last)
-                #expect((last.json["cards"] as? [[String: Any]])?[first]["matched"] as? Bool == true)
+                #expect(try Self.checkedCards(last)[first].matched)
             }
-            #expect(last.json["finished"] as? Bool == true)
+            let finished = try last.decode(MemoryGameAnswer.self)
+            #expect(finished.finished)
             // Four matches within the same second: 4 × 2 × 10.
-            let score = try #require(last.json["score"] as? Int)
-            #expect(score <= 80 && score >= 8)
+            #expect(finished.score <= 80 && finished.score >= 8)
             let reread = try await server.get("/api/memory/\(id)")
-            #expect(reread.json["score"] as? Int == score)
+            #expect(try reread.decode(MemoryGameAnswer.self).score == finished.score)
         }
     }
 
     @Test("emoji games name their faces; random themes; bad index 400, unknown game 404, bad theme 400")
     func emojiAndErrors() async throws {
-        try await withServer { server in
+        try await withApp { server in
             let emoji = try await server.post("/api/memory/new/", "theme=Halloween&pairs=2")
-            let id = try #require(emoji.json["game_id"] as? String)
-            let turned = Self.checkedCards(try await server.post("/api/memory/\(id)/choose/1/"))
-            #expect((turned[1]["emoji"] as? String)?.isEmpty == false)
-            #expect((turned[1]["name"] as? String)?.isEmpty == false)
-            #expect(turned[1]["code"] == nil)
+            let id = try emoji.decode(MemoryGameAnswer.self).gameID
+            let turned = try Self.checkedCards(try await server.post("/api/memory/\(id)/choose/1/"))
+            #expect(turned[1].emoji?.isEmpty == false)
+            #expect(turned[1].name?.isEmpty == false)
+            #expect(turned[1].code == nil)
 
             #expect(try await server.post("/api/memory/new/").status == 200)
             for (path, status, mention) in [
@@ -104,15 +104,39 @@ struct MemoryAPITests {
         }
     }
 
-    @Test("the page is served with its script and style")
+    @Test("the page is served with its script and style, and passes no seed on")
     func page() async throws {
-        try await withServer { server in
+        try await withApp { server in
             let page = try await server.get("/memory")
             #expect(page.status == 200)
             #expect(page.text.contains("id=\"theme\""))
             #expect(page.text.contains("id=\"score\""))
-            #expect(try await server.get("/memory/memory.js").text.contains("/api/memory"))
+            let script = try await server.get("/memory/memory.js").text
+            #expect(script.contains("/api/memory"))
+            #expect(!script.contains("\"seed\""))
             #expect(try await server.get("/memory/memory.css").status == 200)
+        }
+    }
+
+    @Test("only POST changes a game: GET on new and choose is 405 with Allow; reads take GET and HEAD")
+    func changesArePostOnly() async throws {
+        try await withApp { server in
+            let new = try await server.post("/api/memory/new/")
+            #expect(new.status == 200)
+            let game = try new.decode(MemoryGameAnswer.self)
+            #expect(!game.seeded)
+            for path in ["/api/memory/new/", "/api/memory/\(game.gameID)/choose/0/"] {
+                let answer = try await server.get(path)
+                #expect(answer.status == 405, "\(path): \(answer.text)")
+                #expect(answer.headers["Allow"].first == "POST", "\(path)")
+                #expect(answer.error.contains("POST"), "\(path)")
+            }
+            // The GET changed nothing: every card is still face down.
+            let read = try await server.get("/api/memory/\(game.gameID)/")
+            #expect(try read.decode(MemoryGameAnswer.self).cards.allSatisfy { !$0.faceUp })
+            let head = try await server.request(.HEAD, "/api/memory/\(game.gameID)/")
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
         }
     }
 }

@@ -5,8 +5,8 @@ import NIOCore
 public import ServiceLifecycle
 import Foundation
 
-/// Builds the deck server: the routes over `service`, the outer responder (CORS, errors as
-/// JSON, access log, metrics), and the idle-record job.
+/// Builds the deck server: the router with its middlewares and routes over `service`, and the
+/// idle-record job.
 ///
 /// `runService()` on the result serves until SIGTERM or SIGINT, then stops accepting
 /// connections, finishes the requests in flight and stops the job; `storeService` (such as a
@@ -15,11 +15,9 @@ import Foundation
 public func buildDeckServer(
     settings: ServerSettings, service: DeckService, storeService: (any Service)? = nil, logger: Logger
 ) -> some ApplicationProtocol {
-    let metrics = ServerMetrics()
-    let registrar = makeRoutes(settings: settings, service: service, metrics: metrics)
-    let responder = APIResponder(inner: registrar.router.buildResponder(), allowedOrigin: settings.corsOrigin, metrics: metrics, logger: logger)
+    let router = buildRouter(settings: settings, service: service, metrics: ServerMetrics(), logger: logger).router
     return Application(
-        responder: responder,
+        router: router,
         configuration: ApplicationConfiguration(
             address: .hostname(settings.host, port: settings.port), serverName: "deck-server"),
         // Services stop in reverse order, after the HTTP server: the store's, then the log's last.
@@ -33,20 +31,47 @@ public func buildDeckServer(
         logger: logger)
 }
 
-/// Every route of the server, added to a new router.
-func makeRoutes(settings: ServerSettings, service: DeckService, metrics: ServerMetrics) -> APIRegistrar {
-    let publicURL = PublicURL(configured: settings.publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
-    let registrar = APIRegistrar(publicURL: publicURL)
+/// The router: the middlewares every answer passes through, outermost first, then every route.
+///
+/// `nosniff` and the access log see every answer, errors included; metrics count it; a request
+/// without one well-formed `Host` goes no further; CORS adds its header (and answers
+/// preflight); the error middleware turns every error into a JSON answer, and the innermost
+/// one answers unknown paths and wrong methods.
+func buildRouter(
+    settings: ServerSettings, service: DeckService, metrics: ServerMetrics, logger: Logger
+) -> (router: Router<DeckRequestContext>, routes: RouteTable) {
+    let router = Router(context: DeckRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let routes = RouteTable()
+    router.add(middleware: NoSniffMiddleware())
+    router.add(middleware: AccessLogMiddleware(logger: logger))
+    router.add(middleware: MetricsRecordingMiddleware(metrics: metrics))
+    router.add(middleware: HostCheckMiddleware())
+    if let origin = settings.corsOrigin {
+        router.add(middleware: CORSMiddleware(
+            allowOrigin: origin == "*" ? .all : .custom(origin),
+            allowHeaders: [.accept, .authorization, .contentType, .origin],
+            allowMethods: [.get, .head, .post, .options],
+            maxAge: .seconds(86400)))
+    }
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: UnknownPathMiddleware(routes: routes))
+
+    let publicURL = PublicURL(
+        configured: settings.publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }, trustsProxy: settings.trustProxy)
+    let registrar = APIRegistrar(
+        router: router, publicURL: publicURL, routes: routes,
+        creationLimiter: settings.creationsPerMinute.map { CreationRateLimiter(perMinute: $0) })
     DeckRoutes(service: service).add(to: registrar)
     PileRoutes(service: service).add(to: registrar)
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes)).add(to: registrar)
     MemoryRoutes(service: service).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
-    return registrar
+    return (router, routes)
 }
 
 /// The method and path of every route the server answers (`:name` marks a path parameter):
 /// for tests that hold the OpenAPI description against the real routes.
 package func deckServerRoutes() -> [(method: String, path: String)] {
-    makeRoutes(settings: ServerSettings(), service: DeckService(store: InMemoryRecordStore()), metrics: ServerMetrics()).routes
+    buildRouter(settings: ServerSettings(), service: DeckService(store: InMemoryRecordStore()), metrics: ServerMetrics(),
+                logger: Logger(label: "routes")).routes.routes
 }

@@ -14,8 +14,7 @@ struct ExpiryService: Service {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             do {
                 // Servers sharing one database run the job once per interval between them.
-                if try await service.store.claimJob("delete idle records", every: settings.expiryInterval) {
-                    let deleted = try await service.deleteIdleRecords(idleTime: settings.idleTime)
+                if let deleted = try await service.runIdleRecordJob(idleTime: settings.idleTime, every: settings.expiryInterval) {
                     logger.info("the idle-record job ran", metadata: ["deleted": "\(deleted)"])
                 } else {
                     logger.debug("the idle-record job ran on another server within the interval")

@@ -7,8 +7,15 @@ public struct ServerSettings: Sendable, Hashable {
     /// The port to listen on; 0 picks a free one.
     public var port = 8080
     /// The base URL for image links (such as `https://cards.example.org`); `nil` follows the
-    /// request's `Host` and a proxy's `X-Forwarded-Host` and `X-Forwarded-Proto`.
+    /// request's `Host` (and, with ``trustProxy``, a proxy's `X-Forwarded-Host` and
+    /// `X-Forwarded-Proto`).
     public var publicURL: String?
+    /// Whether a proxy the operator runs stands in front of the server, so that its
+    /// `X-Forwarded-For`, `-Host` and `-Proto` are believed; any client can send them.
+    public var trustProxy = false
+    /// Decks and games one client address may make at once, and then per minute; `nil` for no
+    /// limit.
+    public var creationsPerMinute: Int? = 600
     /// The `Access-Control-Allow-Origin` value for every answer; `nil` sends no CORS headers.
     public var corsOrigin: String? = "*"
     /// The most memory rendered card images may take.

@@ -13,7 +13,7 @@ struct RequestParameters: Sendable {
 
     /// Reads the query and, when there is one, the form body.
     ///
-    /// - Throws: ``ServiceError`` for a body that is too large or not a URL-encoded form.
+    /// - Throws: ``RequestError`` for a body that is too large or not a URL-encoded form.
     static func read(from request: Request) async throws -> RequestParameters {
         var parameters = RequestParameters()
         if let query = request.uri.query { try parameters.add(encoded: Substring(query)) }
@@ -22,18 +22,18 @@ struct RequestParameters: Sendable {
         do {
             body = try await request.body.collect(upTo: maximumBodyBytes)
         } catch {
-            throw ServiceError(.tooLarge, "the request body is larger than \(maximumBodyBytes / 1024) KiB: send fewer or shorter parameters")
+            throw RequestError(.contentTooLarge, "the request body is larger than \(maximumBodyBytes / 1024) KiB: send fewer or shorter parameters")
         }
         guard body.readableBytes > 0 else { return parameters }
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") else {
-            throw ServiceError.badRequest("the body's type '\(type)' is not read: send parameters in the query string or as application/x-www-form-urlencoded")
+            throw RequestError("the body's type '\(type)' is not read: send parameters in the query string or as application/x-www-form-urlencoded")
         }
         try parameters.add(encoded: Substring(String(buffer: body)))
         return parameters
     }
 
-    private mutating func add(encoded text: Substring) throws(ServiceError) {
+    private mutating func add(encoded text: Substring) throws(RequestError) {
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try Self.decode(parts[0], in: pair)
@@ -44,9 +44,9 @@ struct RequestParameters: Sendable {
 
     /// `+` as a space and `%XX` as a byte.
     ///
-    /// - Throws: ``ServiceError`` naming `pair` when a `%` is not followed by two hex digits, or
+    /// - Throws: ``RequestError`` naming `pair` when a `%` is not followed by two hex digits, or
     ///   the bytes are not UTF-8 text: such a value is refused rather than guessed at.
-    private static func decode(_ text: Substring, in pair: Substring) throws(ServiceError) -> String {
+    private static func decode(_ text: Substring, in pair: Substring) throws(RequestError) -> String {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
         var bytes: [UInt8] = []
@@ -62,7 +62,7 @@ struct RequestParameters: Sendable {
                 guard index != utf8.endIndex, let high = hexValue(utf8[index]),
                       case let next = utf8.index(after: index), next != utf8.endIndex, let low = hexValue(utf8[next])
                 else {
-                    throw ServiceError.badRequest("\(shown(String(pair))) has a % that is not followed by two hex digits: write a % sign as %25")
+                    throw RequestError("\(shown(String(pair))) has a % that is not followed by two hex digits: write a % sign as %25")
                 }
                 bytes.append(high << 4 | low)
                 index = utf8.index(after: next)
@@ -71,7 +71,7 @@ struct RequestParameters: Sendable {
             }
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw ServiceError.badRequest("\(shown(String(pair))) is not UTF-8 text once its %XX escapes are decoded")
+            throw RequestError("\(shown(String(pair))) is not UTF-8 text once its %XX escapes are decoded")
         }
         return decoded
     }
@@ -90,51 +90,54 @@ struct RequestParameters: Sendable {
 
     /// A whole number, or `defaultValue` when the parameter is absent.
     ///
-    /// - Throws: ``ServiceError`` naming the value when it is empty, not a whole number, or too large.
-    func integer(_ name: String, default defaultValue: Int? = nil) throws(ServiceError) -> Int? {
+    /// - Throws: ``RequestError`` naming the value when it is empty, not a whole number, or too large.
+    func integer(_ name: String, default defaultValue: Int? = nil) throws(RequestError) -> Int? {
         guard let text = values[name] else { return defaultValue }
         if let value = Int(text) { return value }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let value = Int(trimmed) { return value }
-        if trimmed.isEmpty { throw ServiceError.badRequest("\(name) is empty: give a whole number, such as \(name)=2") }
+        if trimmed.isEmpty { throw .parameter(name, "is empty", allowed: "give a whole number, such as \(name)=2") }
         let digits = trimmed.drop { $0 == "-" || $0 == "+" }
         if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
-            throw ServiceError.badRequest("\(name) \(Self.shown(trimmed)) is far too large: no deck has that many cards")
+            throw .parameter(name, value: trimmed, "is far too large", allowed: "no deck has that many cards")
         }
-        throw ServiceError.badRequest("\(name) \(Self.shown(trimmed)) is not a whole number: give one such as \(name)=2")
+        throw .parameter(name, value: trimmed, "is not a whole number", allowed: "give one such as \(name)=2")
     }
 
     /// `true` for `true`, `1` or `yes`; `false` for `false`, `0`, `no` or absent.
     ///
-    /// - Throws: ``ServiceError`` naming any other value.
-    func flag(_ name: String) throws(ServiceError) -> Bool {
+    /// - Throws: ``RequestError`` naming any other value.
+    func flag(_ name: String) throws(RequestError) -> Bool {
         guard let text = values[name] else { return false }
         switch text.lowercased() {
         case "true", "1", "yes": return true
         case "false", "0", "no": return false
-        default: throw ServiceError.badRequest("\(name) \(Self.shown(text)) is not allowed: give true or false")
+        default: throw .parameter(name, value: text, "is not allowed", allowed: "give true or false")
         }
     }
 
-    /// A comma-separated card list, or `nil` when absent.
-    func cards(_ name: String = "cards") throws(ServiceError) -> [PlayingCard]? {
-        guard let text = values[name] else { return nil }
-        return try PlayingCard.apiList(text, parameter: name)
+    /// A comma-separated card list, or `nil` when absent; with `allowingEmpty`, an empty value
+    /// is an empty list.
+    ///
+    /// - Throws: ``ServiceError`` naming every code that is not a card, and where it stands.
+    func cards(allowingEmpty: Bool = false) throws(ServiceError) -> [PlayingCard]? {
+        guard let text = values["cards"] else { return nil }
+        if allowingEmpty, text.trimmingCharacters(in: .whitespaces).isEmpty { return [] }
+        return try PlayingCard.apiList(text)
     }
 
     /// The `seed` parameter: 64 hex digits.
-    func seed() throws(ServiceError) -> ShuffleSeed? {
+    func seed() throws(RequestError) -> ShuffleSeed? {
         guard let text = values["seed"] else { return nil }
         do {
             return try ShuffleSeed(hex: text)
         } catch {
-            throw ServiceError.badRequest("seed \(Self.shown(text)) is not allowed: give 64 hex digits (256 bits), such as seed=\(String(repeating: "0", count: 63))1")
+            throw .parameter(
+                "seed", value: text, "is not allowed", allowed: "give 64 hex digits (256 bits), such as seed=\(String(repeating: "0", count: 63))1",
+                quoting: true)
         }
     }
 
     /// A value quoted for an error message, cut short when long.
-    static func shown(_ value: String) -> String {
-        let limit = 40
-        return "'" + (value.count > limit ? value.prefix(limit) + "…" : Substring(value)) + "'"
-    }
+    static func shown(_ value: String) -> String { ServiceError.quoted(value) }
 }

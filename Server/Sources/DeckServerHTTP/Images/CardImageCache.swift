@@ -37,7 +37,7 @@ actor CardImageCache {
 
     /// The image for `key`, rendered now when not kept. The rendering runs outside the actor,
     /// so one slow render does not hold up answers from the cache.
-    nonisolated func image(for key: Key) async throws(ServiceError) -> Image {
+    nonisolated func image(for key: Key) async throws -> Image {
         if let image = await images[key] { return image }
         let image = try Self.render(key)
         await keep(image, for: key)
@@ -55,10 +55,10 @@ actor CardImageCache {
         }
     }
 
-    private static func render(_ key: Key) throws(ServiceError) -> Image {
+    private static func render(_ key: Key) throws -> Image {
         var style = CardStyle()
         guard let theme = Theme.named(key.theme) else {
-            throw ServiceError.badRequest("theme '\(key.theme)' is not known: give one of \(Theme.builtIn.map(\.name).joined(separator: ", "))")
+            throw RequestError.parameter("theme", value: key.theme, "is not known", allowed: "give one of \(Theme.builtIn.map(\.name).joined(separator: ", "))")
         }
         style.theme = theme
         // Rendered once and served many times: worth the slower, smaller encoding.
@@ -70,7 +70,7 @@ actor CardImageCache {
             let bytes = try CardRenderer(style: style).render(key.side, as: key.format)
             return Image(bytes: bytes, etag: "\"\(fnv1a(bytes))\"")
         } catch {
-            throw ServiceError(.internalFailure, "the card image could not be rendered: \(error)")
+            throw RenderFailure(key: key, cause: "\(error)")
         }
     }
 
@@ -81,4 +81,11 @@ actor CardImageCache {
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
+}
+
+/// A card image that could not be rendered: a fault of the server (500), logged with its cause.
+struct RenderFailure: Error, CustomStringConvertible {
+    var key: CardImageCache.Key
+    var cause: String
+    var description: String { "the card image \(key) could not be rendered: \(cause)" }
 }

@@ -62,7 +62,7 @@ function send(method, path, form) {
 function newGame() {
   const asked = new URLSearchParams(location.search);
   const form = {};
-  for (const key of ["theme", "pairs", "seed"]) if (asked.get(key)) form[key] = asked.get(key);
+  for (const key of ["theme", "pairs"]) if (asked.get(key)) form[key] = asked.get(key);
   return send("POST", "/new/", form);
 }
 

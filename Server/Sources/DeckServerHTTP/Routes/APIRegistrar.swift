@@ -4,7 +4,7 @@ import Hummingbird
 /// What an API handler gets: the request, its parameters, and the base URL for links.
 struct APIRequest: Sendable {
     var request: Request
-    var context: BasicRequestContext
+    var context: DeckRequestContext
     var parameters: RequestParameters
     var base: String
 
@@ -15,35 +15,58 @@ struct APIRequest: Sendable {
     }
 }
 
-/// Adds routes to the router and keeps the list of what it added, so that a test can hold the
-/// OpenAPI description against the routes the server really has.
-final class APIRegistrar {
-    let router = Router(context: BasicRequestContext.self)
+/// Adds routes to the router and keeps the list of what it added in a ``RouteTable``.
+struct APIRegistrar {
+    let router: Router<DeckRequestContext>
     let publicURL: PublicURL
-    /// Every route added: method and path (`:name` for parameters).
-    private(set) var routes: [(method: String, path: String)] = []
-
-    init(publicURL: PublicURL) {
-        self.publicURL = publicURL
-    }
+    let routes: RouteTable
+    /// The per-client limit on routes that create decks and games; `nil` for none.
+    let creationLimiter: CreationRateLimiter?
 
     /// Answers `path` with `handler` for GET and for POST (query or form parameters), as
-    /// deckofcardsapi does; with or without a trailing slash.
-    func api(_ path: String, _ handler: @escaping @Sendable (APIRequest) async throws -> Response) {
+    /// deckofcardsapi does, even for changes: its users call them that way. With or without a
+    /// trailing slash.
+    /// `creates` puts the route under the per-client creation limit.
+    func api<Output: ResponseGenerator>(
+        _ path: String, creates: Bool = false, _ handler: @escaping @Sendable (APIRequest) async throws -> Output
+    ) {
+        let respond = responder(creates: creates, handler)
+        router.get(RouterPath(path), use: respond)
+        router.post(RouterPath(path), use: respond)
+        routes.add(method: "GET", path: path)
+        routes.add(method: "POST", path: path)
+    }
+
+    /// Answers `path`, a change, with `handler` for POST only: a GET there is answered 405, so
+    /// that a link, a prefetch or a crawler cannot change anything.
+    func change<Output: ResponseGenerator>(
+        _ path: String, creates: Bool = false, _ handler: @escaping @Sendable (APIRequest) async throws -> Output
+    ) {
+        router.post(RouterPath(path), use: responder(creates: creates, handler))
+        routes.add(method: "POST", path: path)
+    }
+
+    private func responder<Output: ResponseGenerator>(
+        creates: Bool, _ handler: @escaping @Sendable (APIRequest) async throws -> Output
+    ) -> @Sendable (Request, DeckRequestContext) async throws -> Output {
         let publicURL = publicURL
-        let respond: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, context in
+        let limiter = creates ? creationLimiter : nil
+        return { request, context in
+            if let limiter {
+                let client = ClientAddress.of(request, context: context, trustsProxy: publicURL.trustsProxy)
+                if let wait = limiter.take(for: client) { throw RateLimitedError(perMinute: limiter.perMinute, retryAfter: wait) }
+            }
             let parameters = try await RequestParameters.read(from: request)
             return try await handler(APIRequest(request: request, context: context, parameters: parameters,
                                                  base: publicURL.base(for: request)))
         }
-        router.get(RouterPath(path), use: respond)
-        router.post(RouterPath(path), use: respond)
-        routes += [("GET", path), ("POST", path)]
     }
 
     /// Answers GET `path` with `handler`.
-    func get(_ path: String, _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
+    func get<Output: ResponseGenerator>(
+        _ path: String, _ handler: @escaping @Sendable (Request, DeckRequestContext) async throws -> Output
+    ) {
         router.get(RouterPath(path), use: handler)
-        routes.append(("GET", path))
+        routes.add(method: "GET", path: path)
     }
 }

@@ -6,9 +6,9 @@ struct DeckRoutes: Sendable {
     let service: DeckService
 
     func add(to router: APIRegistrar) {
-        router.api("/api/deck/new") { try await newDeck($0, shuffle: false, draw: false) }
-        router.api("/api/deck/new/shuffle") { try await newDeck($0, shuffle: true, draw: false) }
-        router.api("/api/deck/new/draw") { try await newDeck($0, shuffle: true, draw: true) }
+        router.api("/api/deck/new", creates: true) { try await newDeck($0, shuffle: false, draw: false) }
+        router.api("/api/deck/new/shuffle", creates: true) { try await newDeck($0, shuffle: true, draw: false) }
+        router.api("/api/deck/new/draw", creates: true) { try await newDeck($0, shuffle: true, draw: true) }
         router.api("/api/deck/:id") { api in
             answer(try await service.deck(api.path("id")), api, piles: true)
         }
@@ -31,7 +31,7 @@ struct DeckRoutes: Sendable {
         }
     }
 
-    private func newDeck(_ api: APIRequest, shuffle: Bool, draw: Bool) async throws -> Response {
+    private func newDeck(_ api: APIRequest, shuffle: Bool, draw: Bool) async throws -> DeckJSON {
         let parameters = api.parameters
         var request = NewDeckRequest()
         request.deckCount = try parameters.integer("deck_count", default: 1)!
@@ -40,17 +40,17 @@ struct DeckRoutes: Sendable {
         if shuffle {
             if try parameters.flag("fair") {
                 guard parameters["seed"] == nil else {
-                    throw ServiceError.badRequest("seed and fair=true exclude each other: a fair deck's order comes from the server's committed seed and your client_seed")
+                    throw RequestError("seed and fair=true exclude each other: a fair deck's order comes from the server's committed seed and your client_seed")
                 }
                 guard let clientSeed = parameters["client_seed"], !clientSeed.isEmpty else {
-                    throw ServiceError.badRequest("fair=true needs client_seed: a text of your choosing that the shuffle mixes in, such as client_seed=tulip-8812")
+                    throw RequestError("fair=true needs client_seed: a text of your choosing that the shuffle mixes in, such as client_seed=tulip-8812")
                 }
                 request.shuffle = .fair(clientSeed: clientSeed)
             } else {
                 request.shuffle = try parameters.seed().map { .seeded($0) } ?? .secure
             }
         } else if parameters["seed"] != nil || parameters["fair"] != nil {
-            throw ServiceError.badRequest("seed and fair shuffle a deck: use /api/deck/new/shuffle/ (or /new/draw/) with them")
+            throw RequestError("seed and fair shuffle a deck: use /api/deck/new/shuffle/ (or /new/draw/) with them")
         }
         if draw { request.draw = try parameters.integer("count", default: 1)! }
         return answer(try await service.newDeck(request), api)
@@ -58,6 +58,6 @@ struct DeckRoutes: Sendable {
 }
 
 /// A deck answer as JSON.
-func answer(_ view: DeckView, _ api: APIRequest, piles: Bool = false) -> Response {
-    JSONResponse.make(DeckJSON(view, base: api.base, piles: piles))
+func answer(_ view: DeckView, _ api: APIRequest, piles: Bool = false) -> DeckJSON {
+    DeckJSON(view, base: api.base, piles: piles)
 }

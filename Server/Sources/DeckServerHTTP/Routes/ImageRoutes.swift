@@ -18,7 +18,7 @@ struct ImageRoutes: Sendable {
         var width = CardImageCache.defaultWidth
         if format == .png, let text = query.get("width") {
             guard let value = Int(text), CardImageCache.widths.contains(value) else {
-                throw ServiceError.badRequest("width '\(text)' is not allowed: give \(CardImageCache.widths.lowerBound) to \(CardImageCache.widths.upperBound) pixels")
+                throw RequestError.parameter("width", value: text, "is not allowed", allowed: "give \(CardImageCache.widths.lowerBound) to \(CardImageCache.widths.upperBound) pixels")
             }
             width = value
         }

@@ -6,22 +6,22 @@ struct MemoryRoutes: Sendable {
     let service: DeckService
 
     func add(to router: APIRegistrar) {
-        router.api("/api/memory/themes") { _ in JSONResponse.make(MemoryThemesJSON(service.memoryThemes)) }
-        router.api("/api/memory/new") { api in
+        router.api("/api/memory/themes") { _ in MemoryThemesJSON(service.memoryThemes) }
+        router.change("/api/memory/new", creates: true) { api in
             let view = try await service.newMemoryGame(
                 theme: api.parameters["theme"].flatMap { $0.isEmpty ? nil : $0 },
                 pairs: try api.parameters.integer("pairs"), seed: try api.parameters.seed())
-            return JSONResponse.make(MemoryGameJSON(view, base: api.base))
+            return MemoryGameJSON(view, base: api.base)
         }
         router.api("/api/memory/:game_id") { api in
-            JSONResponse.make(MemoryGameJSON(try await service.memoryGame(api.path("game_id")), base: api.base))
+            MemoryGameJSON(try await service.memoryGame(api.path("game_id")), base: api.base)
         }
-        router.api("/api/memory/:game_id/choose/:index") { api in
+        router.change("/api/memory/:game_id/choose/:index") { api in
             let text = try api.path("index")
             guard let index = Int(text) else {
-                throw ServiceError.badRequest("card index '\(text)' is not a whole number: cards are numbered from 0")
+                throw RequestError.parameter("card index", value: text, "is not a whole number", allowed: "cards are numbered from 0")
             }
-            return JSONResponse.make(MemoryGameJSON(try await service.chooseMemoryCard(api.path("game_id"), index: index), base: api.base))
+            return MemoryGameJSON(try await service.chooseMemoryCard(api.path("game_id"), index: index), base: api.base)
         }
         router.get("/memory") { _, _ in PageRoutes.file(PackageResources.memory_html, type: "text/html; charset=utf-8") }
         router.get("/memory/memory.css") { _, _ in PageRoutes.file(PackageResources.memory_css, type: "text/css; charset=utf-8") }

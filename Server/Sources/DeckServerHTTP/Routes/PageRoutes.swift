@@ -9,17 +9,18 @@ struct PageRoutes: Sendable {
     func add(to router: APIRegistrar) {
         router.get("/") { _, _ in Self.file(PackageResources.index_html, type: "text/html; charset=utf-8") }
         router.get("/openapi.json") { _, _ in Self.file(PackageResources.openapi_json, type: "application/json") }
-        router.get("/healthz") { _, _ in
+        router.get("/healthz") { request, context in
             do {
-                try await service.store.checkHealth()
-                return JSONResponse.make(HealthJSON())
+                try await service.checkHealth()
+                return try HealthJSON().response(from: request, context: context)
             } catch let error as ServiceError {
-                return JSONResponse.error("not ready: \(error.message)", status: .serviceUnavailable)
+                context.logger.warning("not ready", metadata: ["error": "\(error)"])
+                return try ErrorJSON("not ready: \(error.apiMessage)", status: .serviceUnavailable).response(from: request, context: context)
             }
         }
         router.get("/metrics") { _, _ in
-            if let decks = try? await service.store.count(.deck), let games = try? await service.store.count(.memoryGame) {
-                metrics.recordStored(decks: decks, games: games)
+            if let counts = try? await service.storedCounts() {
+                metrics.recordStored(decks: counts.decks, games: counts.games)
             }
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.text())))

@@ -9,8 +9,8 @@ struct PileRoutes: Sendable {
     func add(to router: APIRegistrar) {
         let prefix = "/api/deck/:id/pile/:pile"
         router.api("\(prefix)/add") { api in
-            guard let cards = try api.parameters.cards() else {
-                throw ServiceError.badRequest("cards is required: list the drawn cards to add, such as cards=AS,2S")
+            guard let cards = try api.parameters.cards(allowingEmpty: true) else {
+                throw RequestError.parameter("cards", "is required", allowed: "list the drawn cards to add, such as cards=AS,2S")
             }
             return answer(try await service.addToPile(api.path("id"), pile: api.path("pile"), cards: cards), api, piles: true)
         }
@@ -25,7 +25,7 @@ struct PileRoutes: Sendable {
                 let selection: PileSelection
                 if position == .top, let cards = try api.parameters.cards() {
                     guard api.parameters["count"] == nil else {
-                        throw ServiceError.badRequest("give cards or count, not both: cards names the cards to draw, count how many from the top")
+                        throw RequestError("give cards or count, not both: cards names the cards to draw, count how many from the top")
                     }
                     selection = .cards(cards)
                 } else {

@@ -8,11 +8,15 @@ extension DeckService {
     ///   client seed too long, or a draw larger than the deck; nothing is stored then.
     public func newDeck(_ request: NewDeckRequest) async throws -> DeckView {
         guard limits.decksPerShoe.contains(request.deckCount) else {
-            throw ServiceError.badRequest("deck_count \(request.deckCount) is not allowed: give \(limits.decksPerShoe.lowerBound) to \(limits.decksPerShoe.upperBound)")
+            throw ServiceError.badRequest(
+                .deckCount, value: String(request.deckCount), "is not allowed",
+                allowed: "give \(limits.decksPerShoe.lowerBound) to \(limits.decksPerShoe.upperBound)")
         }
         let one: [PlayingCard]
         if let cards = request.cards {
-            guard !cards.isEmpty else { throw ServiceError.badRequest("cards is empty: list at least one card code, such as cards=AS,2S,KH") }
+            guard !cards.isEmpty else {
+                throw ServiceError.badRequest(.cards, "is empty", allowed: "list at least one card code, such as AS,2S,KH")
+            }
             one = cards
         } else {
             one = PlayingCard.standardDeck + (request.jokers ? [.joker(.black), .joker(.red)] : [])
@@ -59,13 +63,13 @@ extension DeckService {
 
     /// Puts drawn cards back at the bottom of the deck: these, or every card drawn and in no pile.
     ///
-    /// - Throws: ``ServiceError`` naming a card that was not drawn from this deck, or that is
-    ///   in the deck or a pile; nothing moves.
+    /// - Throws: ``ServiceError`` naming every card that was not drawn from this deck, or that
+    ///   is in the deck or a pile; nothing moves.
     public func returnCards(_ id: String, cards: [PlayingCard]?) async throws -> DeckView {
         try await change(id) { stored throws(ServiceError) in
-            try Self.library { () throws(DeckError) in
-                try stored.deck.return(cards ?? stored.deck.cardsOut, to: .bottom)
-            }
+            let returned = cards ?? stored.deck.cardsOut
+            try Self.checkHeld(returned, in: stored.deck, takingFromPilesExcept: nil)
+            try Self.library { () throws(DeckError) in try stored.deck.return(returned, to: .bottom) }
             return nil
         }
     }
@@ -74,7 +78,7 @@ extension DeckService {
 
     /// Loads a deck that must exist.
     func load(_ id: String) async throws -> StoredDeck {
-        guard let bytes = try await store.read(.deck, id: id) else { throw Self.noSuchDeck(id) }
+        guard RecordID.isWellFormed(id), let bytes = try await store.read(.deck, id: id) else { throw Self.noSuchDeck(id) }
         return try StoredDeck(decoding: bytes)
     }
 
@@ -84,10 +88,13 @@ extension DeckService {
         _ id: String,
         _ body: @escaping @Sendable (inout StoredDeck) throws(ServiceError) -> [PlayingCard]?
     ) async throws -> DeckView {
+        guard RecordID.isWellFormed(id) else { throw Self.noSuchDeck(id) }
         let view = try await store.update(.deck, id: id, at: now()) { bytes in
             var stored = try StoredDeck(decoding: bytes)
             if stored.fairness?.revealed == true {
-                throw ServiceError(.conflict, "deck \(id) is closed: its server seed was revealed, so it takes no more changes; make a new deck")
+                throw ServiceError(
+                    .conflict, .deck, value: id, "is closed: its server seed was revealed, so it takes no more changes",
+                    allowed: "make a new deck")
             }
             let drawn = try body(&stored)
             return (stored.encoded(), DeckView(id: id, stored: stored, drawn: drawn))
@@ -97,7 +104,7 @@ extension DeckService {
     }
 
     static func noSuchDeck(_ id: String) -> ServiceError {
-        ServiceError(.notFound, "Deck ID does not exist: there is no deck '\(id)' (decks idle for a long time are deleted)")
+        ServiceError(.notFound, .deck, value: id, "does not exist", allowed: "decks idle for a long time are deleted")
     }
 
     /// Runs a library operation, turning its ``DeckError`` into a ``ServiceError``.
@@ -105,17 +112,19 @@ extension DeckService {
         do {
             return try operation()
         } catch {
-            if case .noSuchPile = error.code { throw ServiceError(.notFound, error.description) }
-            throw ServiceError.badRequest(error.description)
+            if case .noSuchPile(let name) = error.code { throw ServiceError(.notFound, .pile, value: name, "does not exist") }
+            throw ServiceError.badRequest(.cards, "cannot be moved: \(error.description)")
         }
     }
 
     static func checkCount(_ count: Int, available: Int, place: String) throws(ServiceError) {
         guard count >= 0 else {
-            throw ServiceError.badRequest("count \(count) is not allowed: give a number from 0 to \(available), the cards in the \(place)")
+            throw ServiceError.badRequest(
+                .count, value: String(count), "is not allowed", allowed: "give a number from 0 to \(available), the cards in the \(place)")
         }
         guard count <= available else {
-            throw ServiceError.badRequest("count \(count) is more than the \(available) cards in the \(place): nothing was drawn")
+            throw ServiceError.badRequest(
+                .count, value: String(count), "is more than the \(available) cards in the \(place)", allowed: "nothing was drawn")
         }
     }
 
@@ -139,7 +148,8 @@ extension DeckService {
             stored.deck.shuffle(seed: seed)
         case .fair(let clientSeed):
             guard clientSeed.utf8.count <= limits.clientSeedBytes else {
-                throw ServiceError.badRequest("client_seed is \(clientSeed.utf8.count) bytes long: give at most \(limits.clientSeedBytes)")
+                throw ServiceError.badRequest(
+                    .clientSeed, "is \(clientSeed.utf8.count) bytes long", allowed: "give at most \(limits.clientSeedBytes)")
             }
             let fairness = StoredDeck.Fairness(serverSeed: .random(), clientSeed: clientSeed, nonce: 1, revealed: false)
             FairShuffle(serverSeed: fairness.serverSeed, clientSeed: clientSeed, nonce: fairness.nonce).shuffle(&stored.deck)
@@ -152,7 +162,9 @@ extension DeckService {
     /// randomness of its own that the player cannot check.
     static func refuseServerRandomness(_ stored: StoredDeck, _ what: String) throws(ServiceError) {
         guard stored.fairness == nil else {
-            throw ServiceError(.conflict, "\(what) is not allowed on a provably fair deck: its order is fixed by its commitment; draw from the top or bottom, or make a new deck")
+            throw ServiceError(
+                .conflict, .deck, "is provably fair, so \(what) is not allowed: its order is fixed by its commitment",
+                allowed: "draw from the top or bottom, or make a new deck")
         }
     }
 }

@@ -4,10 +4,13 @@ extension DeckService {
     ///
     /// - Throws: ``ServiceError`` for an unknown deck, or one that is not provably fair.
     public func reveal(_ id: String) async throws -> DeckView {
+        guard RecordID.isWellFormed(id) else { throw Self.noSuchDeck(id) }
         let view = try await store.update(.deck, id: id, at: now()) { bytes in
             var stored = try StoredDeck(decoding: bytes)
             guard stored.fairness != nil else {
-                throw ServiceError(.conflict, "deck \(id) is not provably fair, so it has no server seed to reveal: make one with /api/deck/new/shuffle/?fair=true&client_seed=…")
+                throw ServiceError(
+                    .conflict, .deck, value: id, "is not provably fair, so it has no server seed to reveal",
+                    allowed: "make a provably fair deck to reveal one")
             }
             stored.fairness!.revealed = true
             return (stored.encoded(), DeckView(id: id, stored: stored))

@@ -3,18 +3,21 @@ public import PlayingCards
 /// Named piles: a discard pile, each player's hand. A pile's top is the card added last.
 extension DeckService {
     /// Moves drawn cards onto a pile, making it if needed; a card that is in another pile moves
-    /// out of that pile. The last card listed ends on top.
+    /// out of that pile. The last card listed ends on top. With no cards, the pile is made
+    /// empty when it does not exist, and the deck is otherwise left as it is.
     ///
-    /// - Throws: ``ServiceError`` for an empty list, a bad pile name, too many piles, or a card
-    ///   that is still in the deck or did not come from this deck; nothing moves.
+    /// - Throws: ``ServiceError`` for a bad pile name, too many piles, or cards that are still in
+    ///   the deck or did not come from this deck (naming each); nothing moves.
     public func addToPile(_ id: String, pile name: String, cards: [PlayingCard]) async throws -> DeckView {
         try checkPileName(name)
-        guard !cards.isEmpty else { throw ServiceError.badRequest("cards is empty: list the drawn cards to add, such as cards=AS,2S") }
         let maximumPiles = limits.pilesPerDeck
         return try await change(id) { stored throws(ServiceError) in
             if stored.deck.pile(name) == nil, stored.deck.pileNames.count >= maximumPiles {
-                throw ServiceError.badRequest("deck \(id) has \(maximumPiles) piles, the most it may have: add to an existing pile or return one")
+                throw ServiceError.badRequest(
+                    .pileName, value: name, "cannot be made: deck \(id) has \(maximumPiles) piles, the most it may have",
+                    allowed: "add to an existing pile or return one")
             }
+            try Self.checkHeld(cards, in: stored.deck, takingFromPilesExcept: name)
             // Cards that are not out but lie in another pile move from there.
             var out = Self.copies(of: stored.deck.cardsOut)
             for card in cards {
@@ -29,13 +32,14 @@ extension DeckService {
         }
     }
 
-    /// The deck with the named pile's cards listed.
+    /// The deck with every pile's count, and the named pile's cards when it exists. A pile
+    /// that does not exist is no error here: deckofcardsapi answers the counts of the others,
+    /// and apps rebuild their piles from that answer.
     ///
-    /// - Throws: ``ServiceError`` for an unknown deck or pile.
+    /// - Throws: ``ServiceError`` for an unknown deck.
     public func listPile(_ id: String, pile name: String) async throws -> DeckView {
         let stored = try await load(id)
-        guard stored.deck.pile(name) != nil else { throw Self.noSuchPile(name, id) }
-        return DeckView(id: id, stored: stored, listedPile: name)
+        return DeckView(id: id, stored: stored, listedPile: stored.deck.pile(name) == nil ? nil : name)
     }
 
     /// Shuffles a pile: securely, or from `seed` with `spc-shuffle-v1` (the pile's cards, top
@@ -105,30 +109,26 @@ extension DeckService {
 
     func checkPileName(_ name: String) throws(ServiceError) {
         guard !name.isEmpty, name.utf8.count <= limits.pileNameBytes else {
-            throw ServiceError.badRequest("pile name '\(name)' is not allowed: give 1 to \(limits.pileNameBytes) bytes")
+            throw ServiceError.badRequest(
+                .pileName, value: name, "is \(name.utf8.count) bytes long", allowed: "give 1 to \(limits.pileNameBytes) bytes")
         }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw ServiceError.badRequest("pile name '\(name.debugDescription)' has control characters: use letters, digits and punctuation")
+            throw ServiceError.badRequest(
+                .pileName, value: name.debugDescription, "has control characters", allowed: "use letters, digits and punctuation")
         }
     }
 
     static func noSuchPile(_ name: String, _ id: String) -> ServiceError {
-        ServiceError(.notFound, "deck \(id) has no pile named '\(name)': a pile is made by adding cards to it")
-    }
-
-    static func copies(of cards: [PlayingCard]) -> [PlayingCard: Int] {
-        cards.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+        ServiceError(.notFound, .pile, value: name, "does not exist in deck \(id)", allowed: "a pile is made by adding cards to it")
     }
 
     /// Takes the given cards (one copy each time a card is named) out of a pile, keeping the
     /// order of the rest; the cards are then held by the game.
     static func remove(_ cards: [PlayingCard], fromPile name: String, of deck: inout PlayingCardDeck) throws(ServiceError) {
+        try checkPile(name, holds: cards, in: deck)
         var remaining = deck.pile(name) ?? []
         for card in cards {
-            guard let position = remaining.firstIndex(of: card) else {
-                throw ServiceError.badRequest("\(card.formatted(.name)) (\(card.apiCode)) is not in pile '\(name)'")
-            }
-            remaining.remove(at: position)
+            remaining.remove(at: remaining.firstIndex(of: card)!)
         }
         try replacePile(name, with: remaining, of: &deck)
     }

@@ -10,7 +10,7 @@ extension PlayingCard {
     /// reads; spaces around codes are ignored).
     ///
     /// - Throws: ``ServiceError`` naming every code that is not a card, and where it stands.
-    public static func apiList(_ text: String, parameter: String) throws(ServiceError) -> [PlayingCard] {
+    public static func apiList(_ text: String) throws(ServiceError) -> [PlayingCard] {
         var cards: [PlayingCard] = []
         var bad: [String] = []
         for (position, token) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
@@ -22,7 +22,9 @@ extension PlayingCard {
             }
         }
         guard bad.isEmpty else {
-            throw ServiceError.badRequest("\(parameter) has unknown card codes: \(bad.joined(separator: ", ")); codes are rank A 2–9 0 J Q K then suit S D C H, such as AS or 0H; jokers X1 and X2")
+            throw ServiceError.badRequest(
+                .cards, "has unknown card codes: \(bad.joined(separator: ", "))",
+                allowed: "codes are rank A 2–9 0 J Q K then suit S D C H, such as AS or 0H; jokers X1 and X2")
         }
         return cards
     }

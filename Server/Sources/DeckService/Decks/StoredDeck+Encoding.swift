@@ -16,7 +16,7 @@ extension StoredDeck {
     static let formatVersion: UInt8 = 1
 
     /// The stored bytes of this deck.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(16 + 2 * deck.composition.count)
         out.append(Self.formatVersion)
@@ -46,7 +46,7 @@ extension StoredDeck {
     /// Reads a deck written by ``encoded()``.
     ///
     /// - Throws: ``ServiceError`` (`internalFailure`) when the bytes are not a stored deck.
-    public init(decoding bytes: [UInt8]) throws(ServiceError) {
+    package init(decoding bytes: [UInt8]) throws(ServiceError) {
         var reader = ByteReader(bytes: bytes)
         guard let version = reader.byte(), version == Self.formatVersion, let flags = reader.byte(),
               let composition = reader.cards(), let cards = reader.cards(), let pileCount = reader.count()
@@ -71,7 +71,7 @@ extension StoredDeck {
         self.init(deck: deck, shuffled: flags & 1 != 0, fairness: fairness)
     }
 
-    private static let corrupt = ServiceError(.internalFailure, "a stored deck could not be read: its record is damaged")
+    private static let corrupt = ServiceError(.internalFailure, .store, "has a damaged deck record")
 
     /// Rebuilds a deck through the library's own checked moves: take every card out, lay the
     /// piles in the order they were made, then return the deck's cards in order.

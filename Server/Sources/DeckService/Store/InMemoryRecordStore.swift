@@ -1,7 +1,7 @@
 import Foundation
 
 /// A store that keeps records in memory: for tests of the application layer.
-public actor InMemoryRecordStore: RecordStore {
+package actor InMemoryRecordStore: RecordStore {
     private struct Key: Hashable {
         var kind: RecordKind
         var id: String
@@ -10,19 +10,19 @@ public actor InMemoryRecordStore: RecordStore {
     private var records: [Key: (state: [UInt8], changed: Date)] = [:]
 
     /// An empty store.
-    public init() {}
+    package init() {}
 
-    public func insert(_ kind: RecordKind, id: String, state: [UInt8], at time: Date) throws {
+    package func insert(_ kind: RecordKind, id: String, state: [UInt8], at time: Date) throws {
         let key = Key(kind: kind, id: id)
-        guard records[key] == nil else { throw ServiceError(.conflict, "a \(kind.rawValue) with id \(id) exists already") }
+        guard records[key] == nil else { throw ServiceError(.conflict, .store, "already holds a \(kind.rawValue) with id \(id)") }
         records[key] = (state, time)
     }
 
-    public func read(_ kind: RecordKind, id: String) -> [UInt8]? {
+    package func read(_ kind: RecordKind, id: String) -> [UInt8]? {
         records[Key(kind: kind, id: id)]?.state
     }
 
-    public func update<Result: Sendable>(
+    package func update<Result: Sendable>(
         _ kind: RecordKind, id: String, at time: Date,
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
     ) throws -> Result? {
@@ -33,15 +33,15 @@ public actor InMemoryRecordStore: RecordStore {
         return result
     }
 
-    public func deleteRecords(changedBefore cutoff: Date) -> Int {
+    package func deleteRecords(changedBefore cutoff: Date) -> Int {
         let old = records.filter { $0.value.changed < cutoff }.keys
         for key in old { records[key] = nil }
         return old.count
     }
 
-    public func count(_ kind: RecordKind) -> Int {
+    package func count(_ kind: RecordKind) -> Int {
         records.keys.filter { $0.kind == kind }.count
     }
 
-    public func checkHealth() {}
+    package func checkHealth() {}
 }

@@ -19,4 +19,11 @@ enum RecordID {
         }
         return String(decoding: characters, as: UTF8.self)
     }
+
+    /// Whether `id` could be an id this server made: 26 characters of its alphabet. Anything
+    /// else (another length, upper case, a NUL byte, a percent sign) names no record, and is
+    /// refused before it reaches a store.
+    static func isWellFormed(_ id: String) -> Bool {
+        id.utf8.count == 26 && id.utf8.allSatisfy { alphabet.contains($0) }
+    }
 }

@@ -88,26 +88,32 @@ struct Answer: Sendable {
 
     var text: String { String(decoding: body, as: UTF8.self) }
 
-    /// The body as a JSON object.
-    var json: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
-    }
 }
 
 extension HTTPClient {
-    /// GET `url`, or POST `url` with `form` as a URL-encoded body.
+    /// A request to `url` with `headers`, and `form` as its body when given.
     func call(_ url: String, method: HTTPMethod = .GET, form: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
         var request = HTTPClientRequest(url: url)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let form {
-            if !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
-                request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-            }
-            request.body = .bytes(ByteBuffer(string: form))
-        }
+        if let form { request.body = .bytes(ByteBuffer(string: form)) }
         let response = try await execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return Answer(status: Int(response.status.code), headers: response.headers, body: Array(buffer: body))
     }
+}
+
+/// Runs the built `deck-server` with `arguments` until it exits (as it should at once);
+/// returns its exit status and what it wrote to standard error.
+func runToExit(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+    let process = Process()
+    process.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = Pipe()
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
 }

@@ -1,7 +1,16 @@
 import AsyncHTTPClient
+import DeckServerHTTP
+import DeckService
 import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import NIOHTTP1
 
-/// Runs `body` against a fresh server on `store`, then stops it and removes its data.
+/// Runs `body` against a fresh built `deck-server` process on `store`, then stops it and
+/// removes its data: for what only a real process shows (durability, signals, the log, options).
 func withServer(_ store: TestStore = .sqlite, arguments: [String] = [], _ body: (TestServer) async throws -> Void) async throws {
     let process = try await ServerProcess(database: store.newDatabase(), arguments: arguments)
     defer {
@@ -11,44 +20,73 @@ func withServer(_ store: TestStore = .sqlite, arguments: [String] = [], _ body: 
     try await body(TestServer(process: process))
 }
 
-/// A running server and the calls tests make on it.
+/// Runs `body` against the server's router in this process, over an in-memory store and
+/// without sockets: the fast tier, for validation and the shape of answers.
+func withApp(settings: ServerSettings = ServerSettings(), _ body: @escaping @Sendable (TestServer) async throws -> Void) async throws {
+    var logger = Logger(label: "deck-server-test")
+    logger.logLevel = .warning
+    let app = buildDeckServer(settings: settings, service: DeckService(store: InMemoryRecordStore()), logger: logger)
+    try await app.test(.router) { client in
+        try await body(TestServer(base: "http://localhost") { method, path, headers, body in
+            var fields = HTTPFields()
+            for (name, value) in headers { fields.append(HTTPField(name: HTTPField.Name(name)!, value: value)) }
+            let response = try await client.executeRequest(
+                uri: path, method: HTTPRequest.Method(method.rawValue)!, headers: fields, body: body.map { ByteBuffer(string: $0) })
+            var answerHeaders = HTTPHeaders()
+            for field in response.headers { answerHeaders.add(name: field.name.rawName, value: field.value) }
+            return Answer(status: Int(response.status.code), headers: answerHeaders, body: Array(buffer: response.body))
+        })
+    }
+}
+
+/// A server under test, in a process or in this one, and the calls tests make on it.
 struct TestServer: Sendable {
-    let process: ServerProcess
-    var client: HTTPClient { .shared }
-    var base: String { process.baseURL }
+    /// Sends a request: method, path with its query, headers, and a body.
+    typealias Send = @Sendable (HTTPMethod, String, [(String, String)], String?) async throws -> Answer
+
+    /// The base URL links in answers start with.
+    let base: String
+    /// The process serving, for tests that talk to its socket or signal it; `nil` in process.
+    let process: ServerProcess!
+    private let send: Send
+
+    init(base: String, process: ServerProcess? = nil, send: @escaping Send) {
+        self.base = base
+        self.process = process
+        self.send = send
+    }
+
+    /// The server `process` serves, over HTTP.
+    init(process: ServerProcess) {
+        let base = process.baseURL
+        self.init(base: base, process: process) { method, path, headers, body in
+            try await HTTPClient.shared.call(base + path, method: method, form: body, headers: headers)
+        }
+    }
 
     /// GET `path` (with its query).
     func get(_ path: String, headers: [(String, String)] = []) async throws -> Answer {
-        try await client.call(base + path, headers: headers)
+        try await send(.GET, path, headers, nil)
     }
 
-    /// POST `form` to `path`.
-    func post(_ path: String, _ form: String = "") async throws -> Answer {
-        try await client.call(base + path, method: .POST, form: form)
+    /// POST `form` to `path`, as a URL-encoded form unless `headers` give another type.
+    func post(_ path: String, _ form: String = "", headers: [(String, String)] = []) async throws -> Answer {
+        var headers = headers
+        if !headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+            headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+        }
+        return try await send(.POST, path, headers, form)
+    }
+
+    /// Any method on `path`, with no body.
+    func request(_ method: HTTPMethod, _ path: String, headers: [(String, String)] = []) async throws -> Answer {
+        try await send(method, path, headers, nil)
     }
 
     /// Makes a deck and returns its id.
     func newDeck(_ query: String = "") async throws -> String {
         let answer = try await get("/api/deck/new/\(query)")
-        guard answer.status == 200, let id = answer.json["deck_id"] as? String else {
-            throw ServerProcessError(message: "new deck failed: \(answer.status) \(answer.text)")
-        }
-        return id
-    }
-}
-
-extension Answer {
-    /// The codes of the `cards` array.
-    var codes: [String] { (json["cards"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String } }
-    /// `remaining`.
-    var remaining: Int? { json["remaining"] as? Int }
-    /// `error`.
-    var error: String { json["error"] as? String ?? "" }
-    /// A pile's `remaining`.
-    func pileCount(_ name: String) -> Int? { ((json["piles"] as? [String: Any])?[name] as? [String: Any])?["remaining"] as? Int }
-    /// A listed pile's card codes.
-    func pileCodes(_ name: String) -> [String] {
-        let pile = (json["piles"] as? [String: Any])?[name] as? [String: Any]
-        return (pile?["cards"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        guard answer.status == 200 else { throw ServerProcessError(message: "new deck failed: \(answer.status) \(answer.text)") }
+        return try answer.deck.deckID
     }
 }

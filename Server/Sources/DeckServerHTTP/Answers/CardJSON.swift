@@ -2,7 +2,8 @@ import DeckService
 import PlayingCards
 
 /// A card as the deck API writes it: `{"code", "image", "images": {"svg", "png"}, "value", "suit"}`.
-struct CardJSON: Encodable, Sendable, JSONWritable {
+struct CardJSON: Encodable, Sendable {
+    /// The card's image links.
     struct Images: Encodable, Sendable {
         var svg: String
         var png: String
@@ -24,20 +25,7 @@ struct CardJSON: Encodable, Sendable, JSONWritable {
         suit = Self.suit(of: card)
     }
 
-    func write(to writer: inout JSONWriter) {
-        writer.object { json in
-            json.key("code"); json.value(code)
-            json.key("image"); json.value(image)
-            json.key("images")
-            json.object { json in
-                json.key("svg"); json.value(images.svg)
-                json.key("png"); json.value(images.png)
-            }
-            json.key("value"); json.value(value)
-            json.key("suit"); json.value(suit)
-        }
-    }
-
+    /// `ACE`, `2` … `10`, `JACK`, `QUEEN`, `KING`, or `JOKER`.
     static func value(of card: PlayingCard) -> String {
         guard let rank = card.rank else { return "JOKER" }
         switch rank {
@@ -49,6 +37,7 @@ struct CardJSON: Encodable, Sendable, JSONWritable {
         }
     }
 
+    /// `SPADES` … `HEARTS`; a joker's colour, `BLACK` or `RED`.
     static func suit(of card: PlayingCard) -> String {
         guard let suit = card.suit else { return card.color == .black ? "BLACK" : "RED" }
         return suit.name.uppercased()

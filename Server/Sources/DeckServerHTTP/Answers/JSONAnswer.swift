@@ -1,0 +1,24 @@
+import Hummingbird
+
+/// An answer of the API: a model whose `CodingKeys` hold the wire names, sent as JSON with
+/// ``AnswerEncoder``.
+package protocol JSONAnswer: Encodable, ResponseGenerator {
+    /// The status the answer goes with; 200 unless the model says otherwise.
+    var status: HTTPResponse.Status { get }
+}
+
+extension JSONAnswer {
+    package var status: HTTPResponse.Status { .ok }
+
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
+        Self.response(try AnswerEncoder().encode(self), status: status)
+    }
+
+    /// A JSON response with `bytes` as its body.
+    package static func response(_ bytes: [UInt8], status: HTTPResponse.Status) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

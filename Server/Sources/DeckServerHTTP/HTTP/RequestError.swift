@@ -1,0 +1,32 @@
+import DeckService
+import Hummingbird
+
+/// A request the HTTP layer refuses before the service sees it: a parameter that is not of
+/// its form, a body that is too large or of an unread type, parameters that exclude each other.
+struct RequestError: HTTPResponseError, Sendable {
+    let status: HTTPResponse.Status
+    /// What was wrong, with the value and what is allowed.
+    let message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    /// A 400 answer.
+    init(_ message: String) {
+        self.init(.badRequest, message)
+    }
+
+    /// `name 'value' problem: allowed`.
+    /// `quoting` shows even an all-digit value quoted, for a parameter that is text.
+    static func parameter(
+        _ name: String, value: String? = nil, _ problem: String, allowed: String? = nil, quoting: Bool = false
+    ) -> RequestError {
+        RequestError(ServiceError.worded(name, value: value, problem, allowed: allowed, quoting: quoting))
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        try ErrorJSON(message, status: status).response(from: request, context: context)
+    }
+}

@@ -1,0 +1,63 @@
+import DeckService
+import Hummingbird
+
+/// The service's refusals as HTTP answers: the status for the error's kind, and a message in
+/// the API's own words (its parameter names, its paths).
+extension ServiceError: HTTPResponseError {
+    public var status: HTTPResponse.Status {
+        switch kind {
+        case .badRequest: .badRequest
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .tooLarge: .contentTooLarge
+        case .unavailable: .serviceUnavailable
+        case .internalFailure: .internalServerError
+        }
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        if subject == .store {
+            // What the database or the disk said is for the operator, not for clients.
+            context.logger.error("the store failed", metadata: ["path": "\(request.uri.path)", "error": "\(self)"])
+        }
+        return try ErrorJSON(apiMessage, status: status).response(from: request, context: context)
+    }
+
+    /// The message clients see.
+    var apiMessage: String {
+        switch (kind, subject) {
+        case (.notFound, .deck):
+            return "Deck ID does not exist: there is no deck \(Self.quoted(value ?? "")) (decks idle for a long time are deleted)"
+        case (.notFound, .game):
+            return worded(naming: "game") + "; start one with POST /api/memory/new/"
+        case (.unavailable, .store):
+            return "the database is unavailable right now: try again in a few seconds"
+        case (_, .store):
+            return "the server could not read or write its data: the fault is logged; try again or report it"
+        default:
+            return worded(naming: subject.parameterName)
+        }
+    }
+}
+
+extension ServiceError.Subject {
+    /// The subject as the API names it: the query or form parameter, or the path's part.
+    var parameterName: String {
+        switch self {
+        case .deckCount: "deck_count"
+        case .cards: "cards"
+        case .count: "count"
+        case .pileName: "pile name"
+        case .seed: "seed"
+        case .clientSeed: "client_seed"
+        case .theme: "theme"
+        case .pairs: "pairs"
+        case .cardIndex: "card index"
+        case .deck: "deck"
+        case .pile: "pile"
+        case .game: "game"
+        case .request: "the request"
+        case .store: "the store"
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import DeckServerHTTP
+import Foundation
+import NIOHTTP1
+import Testing
+
+/// Hostile and careless clients, end to end on the built server: ids out of shape, Host tricks
+/// and forged proxy headers, methods, content sniffing, Memorize's changes, and the per-client
+/// limit on making decks and games.
+@Suite("Request hygiene against hostile clients, end to end", .serialized)
+struct RequestHygieneTests {
+    @Test("an id out of shape (a NUL byte, a suffix) is a JSON 404 before any storage call, and changes nothing", arguments: TestStore.allCases)
+    func idsCheckedByShape(_ store: TestStore) async throws {
+        try await withServer(store) { server in
+            let id = try await server.newDeck()
+            for path in ["/api/deck/\(id)%00/", "/api/deck/\(id)%00anything/draw/", "/api/deck/\(id)x/draw/",
+                         "/api/deck/\(id.uppercased())/draw/", "/api/deck/%27%3B--/", "/api/memory/\(id)%00/"] {
+                let answer = try await server.get(path)
+                #expect(answer.status == 404, "\(path): \(answer.text)")
+                #expect(answer.headers["Content-Type"].first?.hasPrefix("application/json") == true, "\(path)")
+                for secret in ["SQLSTATE", "invalid byte sequence", "PSQLError"] {
+                    #expect(!answer.text.contains(secret), "\(path): \(answer.text)")
+                }
+            }
+            #expect(try await server.get("/api/deck/\(id)/").remaining == 52)
+        }
+    }
+
+    @Test("Host must be one well-formed host[:port]; forged proxy headers are ignored without --trust-proxy")
+    func hostHeader() async throws {
+        try await withServer { server in
+            let port = server.process.port
+            let draw = "GET /api/deck/new/draw/ HTTP/1.1\r\n"
+            let cases: [(String, String)] = [
+                ("no Host", draw + "Connection: close\r\n\r\n"),
+                ("two Hosts", draw + "Host: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"),
+                ("markup", draw + "Host: evil\"<script>\r\nConnection: close\r\n\r\n"),
+                ("a path", draw + "Host: evil.com/path?q=\r\nConnection: close\r\n\r\n"),
+                ("a bad port", draw + "Host: 127.0.0.1:99999\r\nConnection: close\r\n\r\n"),
+            ]
+            for (name, request) in cases {
+                let response = try RawHTTP.exchange(port: port, request)
+                #expect(RawHTTP.status(response) == 400, "\(name): \(response)")
+                #expect(response.contains("Host"), "\(name): \(response)")
+                #expect(!response.contains("<script>"), "\(name)")
+            }
+            let good = try RawHTTP.exchange(port: port, draw + "Host: cards.example.org:8080\r\nConnection: close\r\n\r\n")
+            #expect(RawHTTP.status(good) == 200, "\(good)")
+            #expect(good.contains("\"http://cards.example.org:8080/static/img/"), "\(good)")
+
+            let forged = try await server.get("/api/deck/new/draw/", headers: [("X-Forwarded-Host", "evil.example"), ("X-Forwarded-Proto", "https")])
+            #expect(try forged.deck.cards?.first?.image.hasPrefix(server.base + "/static/img/") == true, "\(forged.text)")
+        }
+    }
+
+    @Test("HEAD on every GET route; a wrong method on a real path is 405 with Allow; nosniff on every answer")
+    func methodsAndSniffing() async throws {
+        try await withServer { server in
+            let id = try await server.newDeck()
+            _ = try await server.get("/api/deck/\(id)/draw/?count=2")
+            _ = try await server.get("/api/deck/\(id)/pile/p/add/?cards=AS")
+            let game = try await server.post("/api/memory/new/").decode(MemoryGameAnswer.self).gameID
+            let gets = deckServerRoutes().filter { $0.method == "GET" }.map(\.path)
+            #expect(gets.count > 20)
+            for route in gets {
+                let path = route.replacingOccurrences(of: ":id", with: id).replacingOccurrences(of: ":pile", with: "p")
+                    .replacingOccurrences(of: ":file", with: "QH.png").replacingOccurrences(of: ":game_id", with: game)
+                let get = try await server.get(path)
+                let head = try await server.request(.HEAD, path)
+                // Deck paths change decks on GET, so a HEAD may meet a state the GET left.
+                #expect(head.status != 405 && (head.status != 404 || get.status == 404), "HEAD \(path): \(head.status), GET \(get.status)")
+                #expect(head.body.isEmpty, "HEAD \(path) has a body")
+                #expect(get.headers["X-Content-Type-Options"].first == "nosniff", "GET \(path)")
+                #expect(head.headers["X-Content-Type-Options"].first == "nosniff", "HEAD \(path)")
+            }
+            for method in [HTTPMethod.PUT, .DELETE, .PATCH] {
+                let answer = try await server.request(method, "/api/deck/\(id)/draw/")
+                #expect(answer.status == 405, "\(method): \(answer.text)")
+                #expect(answer.headers["Allow"].first == "GET, HEAD, POST", "\(method)")
+                #expect(answer.headers["X-Content-Type-Options"].first == "nosniff")
+            }
+            let static405 = try await server.request(.DELETE, "/healthz")
+            #expect(static405.status == 405)
+            #expect(static405.headers["Allow"].first == "GET, HEAD")
+            let unknown = try await server.request(.PUT, "/api/no/such/path")
+            #expect(unknown.status == 404)
+            #expect(unknown.headers["X-Content-Type-Options"].first == "nosniff")
+            // The deck paths keep GET for changes, as deckofcardsapi's users call them.
+            #expect(try await server.get("/api/deck/\(id)/draw/").status == 200)
+        }
+    }
+
+    @Test("Memorize: a seeded game says so; GET on a changing path is 405 and changes nothing")
+    func memorizeChangesOnPost() async throws {
+        try await withServer { server in
+            let seed = String(repeating: "ab", count: 32)
+            let seeded = try await server.post("/api/memory/new/", "theme=Hearts&seed=\(seed)").decode(MemoryGameAnswer.self)
+            #expect(seeded.seeded)
+            let plain = try await server.post("/api/memory/new/", "theme=Hearts").decode(MemoryGameAnswer.self)
+            #expect(!plain.seeded)
+            #expect(try await server.get("/api/memory/new/?theme=Hearts").status == 405)
+            let choose = try await server.get("/api/memory/\(plain.gameID)/choose/0/")
+            #expect(choose.status == 405)
+            #expect(choose.headers["Allow"].first == "POST")
+            let after = try await server.get("/api/memory/\(plain.gameID)/").decode(MemoryGameAnswer.self)
+            #expect(after.cards.allSatisfy { !$0.faceUp })
+            #expect(!(try await server.get("/memory/memory.js")).text.contains("\"seed\""))
+        }
+    }
+
+    @Test("making decks and games is limited per client: 429 with Retry-After; X-Forwarded-For counts only with --trust-proxy")
+    func creationRateLimit() async throws {
+        try await withServer(arguments: ["--creations-per-minute", "3"]) { server in
+            for _ in 0..<3 { #expect(try await server.get("/api/deck/new/").status == 200) }
+            let over = try await server.get("/api/deck/new/shuffle/")
+            #expect(over.status == 429)
+            let retry = try #require(over.headers["Retry-After"].first.flatMap { Int($0) })
+            #expect((1...20).contains(retry))
+            #expect(over.error.contains("3 a minute"), "\(over.error)")
+            #expect(try await server.post("/api/memory/new/").status == 429)
+            // Another address in a header the client wrote counts for nothing.
+            #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "203.0.113.9")]).status == 429)
+            // Reading and changing existing decks is not limited.
+            #expect(try await server.get("/healthz").status == 200)
+        }
+        try await withServer(arguments: ["--creations-per-minute", "2", "--trust-proxy"]) { (server: TestServer) async throws in
+            for _ in 0..<2 { #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "203.0.113.9")]).status == 200) }
+            #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "203.0.113.9, 10.0.0.1")]).status == 429)
+            #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "198.51.100.7")]).status == 200)
+        }
+    }
+}
