@@ -18,6 +18,9 @@ public struct DeckService: Sendable {
     public struct Limits: Sendable, Hashable {
         /// Decks in one shoe (`deck_count`).
         public var decksPerShoe: ClosedRange<Int> = 1...20
+        /// Cards one deck may hold, in its deck and piles together: 20 decks with jokers. Cards
+        /// only move between a deck and its piles, so a deck made within it stays within it.
+        public var cardsPerDeck = 20 * 54
         /// Piles one deck may have.
         public var pilesPerDeck = 64
         /// The longest pile name, in UTF-8 bytes.

@@ -25,8 +25,9 @@ struct DeckServerCommand: AsyncParsableCommand {
               deck-server --public-url https://cards.example.org
               deck-server --database postgres://deck@127.0.0.1:5432/decks
 
-            Exit codes: 0 after a clean stop (SIGTERM or SIGINT), 64 for bad options, 69 when the \
-            store cannot be opened (the database does not answer within 30 seconds).
+            Exit codes: 0 after a clean stop (SIGTERM or SIGINT, once every request received is \
+            answered), 64 for bad options, 69 when the address cannot be listened on (the port is in \
+            use) or the store cannot be opened (the database does not answer within 30 seconds).
             """)
 
     @Option(help: "The address to listen on.")
@@ -65,6 +66,24 @@ struct DeckServerCommand: AsyncParsableCommand {
     @Option(help: "Megabytes of memory for rendered card images.")
     var imageCacheMb = 64
 
+    @Option(help: "Seconds a kept-alive connection may wait with no request before it is closed.")
+    var idleTimeout: Double = 60
+
+    @Option(help: "Seconds a request's head (request line and headers) may take from its first byte.")
+    var headTimeout: Double = 10
+
+    @Option(help: "Seconds a request's body may take from the end of its head.")
+    var bodyTimeout: Double = 30
+
+    @Option(help: "Connections open at once at most; more wait to be accepted (default: the file limit less 128, at most 16384).")
+    var maxConnections: Int?
+
+    @Option(help: "Card images rendered at once, each on its own thread.")
+    var imageRenderers = 1
+
+    @Option(help: "Image renders that may wait; past that an uncached image is answered 503 with Retry-After.")
+    var imageQueue = 32
+
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error.")
     var logLevel = "info"
 
@@ -83,6 +102,16 @@ struct DeckServerCommand: AsyncParsableCommand {
         guard (0...1_000_000).contains(creationsPerMinute) else {
             throw ValidationError("--creations-per-minute \(creationsPerMinute) is not allowed: give 0 (no limit) to 1000000")
         }
+        for (name, seconds) in [("--idle-timeout", idleTimeout), ("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout)] {
+            guard seconds > 0, seconds <= 86400 else {
+                throw ValidationError("\(name) \(seconds) is not allowed: give more than 0 and at most 86400 seconds")
+            }
+        }
+        if let maxConnections, !(1...1_000_000).contains(maxConnections) {
+            throw ValidationError("--max-connections \(maxConnections) is not allowed: give 1 to 1000000")
+        }
+        guard (1...64).contains(imageRenderers) else { throw ValidationError("--image-renderers \(imageRenderers) is not allowed: give 1 to 64") }
+        guard (0...10_000).contains(imageQueue) else { throw ValidationError("--image-queue \(imageQueue) is not allowed: give 0 to 10000") }
         guard (1...4096).contains(imageCacheMb) else { throw ValidationError("--image-cache-mb \(imageCacheMb) is not allowed: give 1 to 4096") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level: give trace, debug, info, notice, warning, error or critical") }
         if let publicURL {
@@ -107,6 +136,24 @@ struct DeckServerCommand: AsyncParsableCommand {
         settings.idleTime = idleDays * 24 * 3600
         settings.expiryInterval = expiryInterval
         settings.imageCacheBytes = imageCacheMb * 1024 * 1024
+        settings.timeouts.idle = .seconds(idleTimeout)
+        settings.timeouts.head = .seconds(headTimeout)
+        settings.timeouts.body = .seconds(bodyTimeout)
+        settings.imageRenderers = imageRenderers
+        settings.imageQueue = imageQueue
+        let files = FileLimit.raiseToHardLimit()
+        settings.maxConnections = maxConnections ?? FileLimit.defaultMaxConnections(files: files)
+
+        // Before the store opens and any job runs: a port in use is a clear exit, not a
+        // failure after the idle-deck job already ran.
+        if port != 0 {
+            do {
+                try await ListenCheck.bind(host: host, port: port)
+            } catch {
+                logger.critical("cannot listen on \(host):\(port): \(error)")
+                throw ExitCode(69)
+            }
+        }
 
         let store: any RecordStore
         var storeService: (any Service)?

@@ -1,3 +1,4 @@
+import DeckService
 import Foundation
 import PlayingCards
 import Testing
@@ -118,6 +119,24 @@ struct BadInputTests {
             #expect(plain.error.contains("'text/plain'"))
             let form = try await server.post("/api/deck/new/", "deck_count=2")
             #expect(form.remaining == 104)
+        }
+    }
+
+    @Test("a damaged record is a 500 for its own requests only, with no internals; the server goes on serving")
+    func damagedRecord() async throws {
+        let store = InMemoryRecordStore()
+        let damaged = String(repeating: "a", count: 26)
+        try await store.insert(.deck, id: damaged, state: [1, 0, 0, 9], at: Date())
+        try await withApp(store: store) { server in
+            for _ in 0..<2 {
+                let answer = try await server.get("/api/deck/\(damaged)/draw/")
+                #expect(answer.status == 500, "\(answer.text)")
+                #expect(answer.error.contains("the fault is logged"), "\(answer.text)")
+                #expect(!answer.error.contains("damaged"), "\(answer.text)")
+            }
+            let other = try await server.newDeck()
+            #expect(try await server.get("/api/deck/\(other)/draw/").status == 200)
+            #expect(try await server.get("/healthz").status == 200)
         }
     }
 

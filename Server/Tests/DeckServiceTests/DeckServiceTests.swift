@@ -68,10 +68,46 @@ struct DeckServiceTests {
 
     @Test("damaged stored bytes are refused, never half read")
     func damagedRecords() throws {
-        let bytes = StoredDeck(deck: PlayingCardDeck(), shuffled: false).encoded()
+        let bytes = try StoredDeck(deck: PlayingCardDeck(), shuffled: false).encoded()
         for damaged in [[], Array(bytes.dropLast()), bytes + [0], [9] + bytes.dropFirst(), Array(bytes.prefix(4)) + [200] + bytes.dropFirst(5)] {
             #expect(throws: ServiceError.self) { try StoredDeck(decoding: damaged) }
         }
+    }
+
+    @Test("the stored form refuses a count it cannot hold instead of cutting it short")
+    func storedFormLimits() throws {
+        // 65,535 cards fit the 2-byte count; one more does not.
+        let fits = StoredDeck(deck: PlayingCardDeck(cards: Array(repeating: PlayingCard(.ace, of: .spades), count: 65_535)), shuffled: false)
+        #expect(try StoredDeck(decoding: fits.encoded(id: "x")).deck.count == 65_535)
+        let tooMany = StoredDeck(deck: PlayingCardDeck(cards: Array(repeating: PlayingCard(.ace, of: .spades), count: 65_536)), shuffled: false)
+        let error = #expect(throws: ServiceError.self) { try tooMany.encoded(id: "deckid") }
+        #expect(error?.kind == .internalFailure)
+        #expect(error?.value == "deckid")
+        #expect(error?.problem.contains("65536") == true)
+    }
+
+    @Test("a deck holds at most 20 × 54 cards, however it is made")
+    func cardsPerDeck() async throws {
+        let service = DeckService(store: InMemoryRecordStore())
+        let limit = service.limits.cardsPerDeck
+        #expect(limit == 1080)
+        var shoe = NewDeckRequest()
+        shoe.deckCount = 20
+        shoe.jokers = true
+        #expect(try await service.newDeck(shoe).remaining == limit)
+        let codes = (PlayingCard.standardDeck + [.joker(.black), .joker(.red)] + [PlayingCard(.ace, of: .spades)])
+        var partial = NewDeckRequest()
+        partial.deckCount = 20
+        partial.cards = codes
+        let error = await #expect(throws: ServiceError.self) { try await service.newDeck(partial) }
+        #expect(error?.kind == .badRequest)
+        #expect(error?.subject == .cards)
+        #expect(error?.problem.contains("1100") == true && error?.problem.contains("1080") == true, "\(String(describing: error))")
+        let huge = Array(repeating: PlayingCard(.two, of: .clubs), count: 3277)
+        var long = NewDeckRequest()
+        long.cards = huge
+        await #expect(throws: ServiceError.self) { try await service.newDeck(long) }
+        #expect(try await service.storedCounts().decks == 1)
     }
 
     @Test("deck ids are 26 URL-safe characters and do not repeat")

@@ -1,5 +1,6 @@
 public import DeckService
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 import NIOCore
 public import ServiceLifecycle
@@ -18,8 +19,11 @@ public func buildDeckServer(
     let router = buildRouter(settings: settings, service: service, metrics: ServerMetrics(), logger: logger).router
     return Application(
         router: router,
+        server: .deckHTTP1(timeouts: settings.timeouts),
         configuration: ApplicationConfiguration(
-            address: .hostname(settings.host, port: settings.port), serverName: "deck-server"),
+            address: .hostname(settings.host, port: settings.port), serverName: "deck-server",
+            availableConnectionsDelegate: MaximumAvailableConnections(
+                settings.maxConnections ?? FileLimit.defaultMaxConnections(files: FileLimit.raiseToHardLimit()), logger: logger)),
         // Services stop in reverse order, after the HTTP server: the store's, then the log's last.
         services: [LogFlushService()] + [storeService].compactMap { $0 }
             + [ExpiryService(service: service, settings: settings, logger: logger)],
@@ -63,7 +67,7 @@ func buildRouter(
         creationLimiter: settings.creationsPerMinute.map { CreationRateLimiter(perMinute: $0) })
     DeckRoutes(service: service).add(to: registrar)
     PileRoutes(service: service).add(to: registrar)
-    ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes)).add(to: registrar)
+    ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
     MemoryRoutes(service: service).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
     return (router, routes)

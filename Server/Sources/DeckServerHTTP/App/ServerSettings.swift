@@ -20,6 +20,17 @@ public struct ServerSettings: Sendable, Hashable {
     public var corsOrigin: String? = "*"
     /// The most memory rendered card images may take.
     public var imageCacheBytes = 64 * 1024 * 1024
+    /// How long a connection may stall at each stage before it is closed.
+    public var timeouts = ConnectionTimeouts()
+    /// The most connections open at once; past it, new ones wait in the listen queue. `nil`
+    /// takes ``FileLimit/defaultMaxConnections(files:)`` of the process's file limit.
+    public var maxConnections: Int?
+    /// Card images rendered at once, each on a thread of its own, away from the threads that
+    /// serve requests.
+    public var imageRenderers = 1
+    /// Image renders that may wait for a renderer; past it, an uncached image is answered 503
+    /// with `Retry-After`.
+    public var imageQueue = 32
     /// How long a deck or game may stay unchanged before it is deleted.
     public var idleTime: TimeInterval = 14 * 24 * 3600
     /// How often the idle-record job runs.

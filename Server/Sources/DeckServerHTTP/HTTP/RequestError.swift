@@ -7,10 +7,13 @@ struct RequestError: HTTPResponseError, Sendable {
     let status: HTTPResponse.Status
     /// What was wrong, with the value and what is allowed.
     let message: String
+    /// Whether the connection cannot be read further, so the answer closes it.
+    let closesConnection: Bool
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ message: String, closesConnection: Bool = false) {
         self.status = status
         self.message = message
+        self.closesConnection = closesConnection
     }
 
     /// A 400 answer.
@@ -27,6 +30,8 @@ struct RequestError: HTTPResponseError, Sendable {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        try ErrorJSON(message, status: status).response(from: request, context: context)
+        var response = try ErrorJSON(message, status: status).response(from: request, context: context)
+        if closesConnection { response.headers[.connection] = "close" }
+        return response
     }
 }

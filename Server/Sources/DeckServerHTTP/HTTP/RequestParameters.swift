@@ -1,6 +1,8 @@
 import DeckService
 import Foundation
 import Hummingbird
+import NIOCore
+import NIOHTTP1
 import PlayingCards
 
 /// The parameters of an API request: the query string and, for a POST, a URL-encoded form body,
@@ -21,8 +23,13 @@ struct RequestParameters: Sendable {
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: maximumBodyBytes)
-        } catch {
+        } catch is NIOTooManyBytesError {
             throw RequestError(.contentTooLarge, "the request body is larger than \(maximumBodyBytes / 1024) KiB: send fewer or shorter parameters")
+        } catch let error as HTTPParserError {
+            // A chunk size that is not hex, a chunk longer than it said: the connection cannot
+            // be read any further, so the answer closes it.
+            throw RequestError(.badRequest, "the request body is malformed (\(error)): send a Content-Length body or well-formed chunks",
+                               closesConnection: true)
         }
         guard body.readableBytes > 0 else { return parameters }
         let type = request.headers[.contentType]?.lowercased() ?? ""

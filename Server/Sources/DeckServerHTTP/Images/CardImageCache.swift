@@ -1,16 +1,36 @@
 import DeckService
+import NIOPosix
 import PlayingCardLayout
 import PlayingCardRendering
 import PlayingCards
 
 /// Card images rendered once and kept in memory, up to a byte budget (the oldest go first).
+///
+/// Rendering takes 0.1 to 0.7 s of a core, so it runs on threads of its own, never on the
+/// threads that serve requests: at most `renderers` images at once, at most `queue` more
+/// waiting, and past that ``ImagesBusyError``. Requests for an image being rendered wait for
+/// that render instead of starting another.
 actor CardImageCache {
-    /// What an image is rendered from.
+    /// What an image is rendered from, in canonical form: a theme's own name in lower case, the
+    /// width as a number.
     struct Key: Hashable, Sendable {
         var side: CardSide
         var format: ImageFormat
         var width: Int
         var theme: String
+
+        /// The key for a request's values; `theme` in any case.
+        ///
+        /// - Throws: ``RequestError`` naming an unknown theme.
+        init(side: CardSide, format: ImageFormat, width: Int, theme: String) throws(RequestError) {
+            guard let known = Theme.named(theme) else {
+                throw RequestError.parameter("theme", value: theme, "is not known", allowed: "give one of \(Theme.builtIn.map(\.name).joined(separator: ", "))")
+            }
+            self.side = side
+            self.format = format
+            self.width = width
+            self.theme = known.name.lowercased()
+        }
     }
 
     /// A rendered image and its entity tag.
@@ -29,19 +49,46 @@ actor CardImageCache {
     private var images: [Key: Image] = [:]
     private var order: [Key] = []
     private var bytes = 0
+    private let renderers: NIOThreadPool
+    private let rendererCount: Int
+    private let queue: Int
+    /// Renders under way or waiting for a renderer, by key; each caller of a key awaits the same.
+    private var inFlight: [Key: Task<Image, any Error>] = [:]
 
-    /// A cache holding at most `budget` bytes of images.
-    init(budget: Int) {
+    /// A cache holding at most `budget` bytes of images, rendering at most `renderers` at once
+    /// with at most `queue` more waiting.
+    init(budget: Int, renderers: Int = 1, queue: Int = 32) {
         self.budget = budget
+        rendererCount = renderers
+        self.queue = queue
+        self.renderers = NIOThreadPool(numberOfThreads: renderers)
+        self.renderers.start()
     }
 
-    /// The image for `key`, rendered now when not kept. The rendering runs outside the actor,
-    /// so one slow render does not hold up answers from the cache.
-    nonisolated func image(for key: Key) async throws -> Image {
-        if let image = await images[key] { return image }
-        let image = try Self.render(key)
-        await keep(image, for: key)
-        return image
+    deinit {
+        renderers.shutdownGracefully { _ in }
+    }
+
+    /// The image for `key`: kept, being rendered, or rendered now on a renderer's thread.
+    ///
+    /// - Throws: ``ImagesBusyError`` when the renderers and their queue are full,
+    ///   ``RenderFailure`` when the image cannot be rendered.
+    func image(for key: Key) async throws -> Image {
+        if let image = images[key] { return image }
+        if let render = inFlight[key] { return try await render.value }
+        guard inFlight.count < rendererCount + queue else { throw ImagesBusyError(waiting: inFlight.count) }
+        let renderers = renderers
+        let render = Task { try await renderers.runIfActive { try Self.render(key) } }
+        inFlight[key] = render
+        do {
+            let image = try await render.value
+            inFlight[key] = nil
+            keep(image, for: key)
+            return image
+        } catch {
+            inFlight[key] = nil
+            throw error
+        }
     }
 
     private func keep(_ image: Image, for key: Key) {
@@ -57,10 +104,7 @@ actor CardImageCache {
 
     private static func render(_ key: Key) throws -> Image {
         var style = CardStyle()
-        guard let theme = Theme.named(key.theme) else {
-            throw RequestError.parameter("theme", value: key.theme, "is not known", allowed: "give one of \(Theme.builtIn.map(\.name).joined(separator: ", "))")
-        }
-        style.theme = theme
+        style.theme = Theme.named(key.theme)!
         // Rendered once and served many times: worth the slower, smaller encoding.
         style.pngCompression = .small
         do {

@@ -23,7 +23,7 @@ struct ImageRoutes: Sendable {
             width = value
         }
         let theme = query.get("theme") ?? "classic"
-        let image = try await cache.image(for: .init(side: side, format: format, width: width, theme: theme))
+        let image = try await cache.image(for: try CardImageCache.Key(side: side, format: format, width: width, theme: theme))
         var headers: HTTPFields = [
             .contentType: format == .png ? "image/png" : "image/svg+xml",
             .cacheControl: "public, max-age=2592000",

@@ -21,12 +21,17 @@ extension DeckService {
         } else {
             one = PlayingCard.standardDeck + (request.jokers ? [.joker(.black), .joker(.red)] : [])
         }
+        guard one.count * request.deckCount <= limits.cardsPerDeck else {
+            throw ServiceError(
+                .badRequest, .cards, "make a deck of \(one.count * request.deckCount) cards (\(request.deckCount) × \(one.count)), more than the \(limits.cardsPerDeck) a deck may hold",
+                allowed: "give fewer cards or a smaller deck count")
+        }
         var stored = StoredDeck(deck: PlayingCardDeck(cards: Array(repeatElement(one, count: request.deckCount).joined())), shuffled: false)
         try order(&stored, request.shuffle)
         var drawn: [PlayingCard]?
         if let count = request.draw { drawn = try Self.draw(count, from: .top, of: &stored.deck) }
         let id = RecordID.make()
-        try await store.insert(.deck, id: id, state: stored.encoded(), at: now())
+        try await store.insert(.deck, id: id, state: stored.encoded(id: id), at: now())
         return DeckView(id: id, stored: stored, drawn: drawn)
     }
 
@@ -79,7 +84,7 @@ extension DeckService {
     /// Loads a deck that must exist.
     func load(_ id: String) async throws -> StoredDeck {
         guard RecordID.isWellFormed(id), let bytes = try await store.read(.deck, id: id) else { throw Self.noSuchDeck(id) }
-        return try StoredDeck(decoding: bytes)
+        return try StoredDeck(decoding: bytes, id: id)
     }
 
     /// Applies `body` to a deck in one store transaction; the deck is saved only when `body`
@@ -90,14 +95,14 @@ extension DeckService {
     ) async throws -> DeckView {
         guard RecordID.isWellFormed(id) else { throw Self.noSuchDeck(id) }
         let view = try await store.update(.deck, id: id, at: now()) { bytes in
-            var stored = try StoredDeck(decoding: bytes)
+            var stored = try StoredDeck(decoding: bytes, id: id)
             if stored.fairness?.revealed == true {
                 throw ServiceError(
                     .conflict, .deck, value: id, "is closed: its server seed was revealed, so it takes no more changes",
                     allowed: "make a new deck")
             }
             let drawn = try body(&stored)
-            return (stored.encoded(), DeckView(id: id, stored: stored, drawn: drawn))
+            return (try stored.encoded(id: id), DeckView(id: id, stored: stored, drawn: drawn))
         }
         guard let view else { throw Self.noSuchDeck(id) }
         return view

@@ -16,62 +16,66 @@ extension StoredDeck {
     static let formatVersion: UInt8 = 1
 
     /// The stored bytes of this deck.
-    package func encoded() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(16 + 2 * deck.composition.count)
-        out.append(Self.formatVersion)
+    ///
+    /// - Throws: ``ServiceError`` (`internalFailure`, naming `id`) when a count or length does
+    ///   not fit its field. The service's limits keep every deck well inside them; the check is
+    ///   here so that no value is ever cut short and stored damaged.
+    package func encoded(id: String? = nil) throws(ServiceError) -> [UInt8] {
+        var out = Writer(id: id)
+        out.bytes.reserveCapacity(16 + 2 * deck.composition.count)
+        out.bytes.append(Self.formatVersion)
         var flags: UInt8 = shuffled ? 1 : 0
         if let fairness { flags |= fairness.revealed ? 6 : 2 }
-        out.append(flags)
-        out.appendCards(deck.composition)
-        out.appendCards(deck.cards)
+        out.bytes.append(flags)
+        try out.appendCards(deck.composition)
+        try out.appendCards(deck.cards)
         let names = deck.pileNames
-        out.appendCount(names.count)
+        try out.appendCount(names.count)
         for name in names {
             let bytes = Array(name.utf8)
-            out.append(UInt8(bytes.count))
-            out.append(contentsOf: bytes)
-            out.appendCards(deck.pile(name) ?? [])
+            try out.appendLength(bytes.count)
+            out.bytes.append(contentsOf: bytes)
+            try out.appendCards(deck.pile(name) ?? [])
         }
         if let fairness {
-            out.append(contentsOf: fairness.serverSeed.bytes)
+            out.bytes.append(contentsOf: fairness.serverSeed.bytes)
             let client = Array(fairness.clientSeed.utf8)
-            out.appendCount(client.count)
-            out.append(contentsOf: client)
-            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: fairness.nonce >> UInt64(shift))) }
+            try out.appendCount(client.count)
+            out.bytes.append(contentsOf: client)
+            for shift in stride(from: 56, through: 0, by: -8) { out.bytes.append(UInt8(truncatingIfNeeded: fairness.nonce >> UInt64(shift))) }
         }
-        return out
+        return out.bytes
     }
 
-    /// Reads a deck written by ``encoded()``.
+    /// Reads a deck written by ``encoded(id:)``.
     ///
-    /// - Throws: ``ServiceError`` (`internalFailure`) when the bytes are not a stored deck.
-    package init(decoding bytes: [UInt8]) throws(ServiceError) {
+    /// - Throws: ``ServiceError`` (`internalFailure`, naming `id`) when the bytes are not a
+    ///   stored deck.
+    package init(decoding bytes: [UInt8], id: String? = nil) throws(ServiceError) {
+        let corrupt = ServiceError(.internalFailure, .store, value: id, "has a damaged deck record")
         var reader = ByteReader(bytes: bytes)
         guard let version = reader.byte(), version == Self.formatVersion, let flags = reader.byte(),
               let composition = reader.cards(), let cards = reader.cards(), let pileCount = reader.count()
-        else { throw Self.corrupt }
+        else { throw corrupt }
         var piles: [(String, [PlayingCard])] = []
         for _ in 0..<pileCount {
-            guard let length = reader.byte(), let name = reader.bytes(Int(length)), let pile = reader.cards() else { throw Self.corrupt }
+            guard let length = reader.byte(), let name = reader.bytes(Int(length)), let pile = reader.cards() else { throw corrupt }
             piles.append((String(decoding: name, as: UTF8.self), pile))
         }
         var fairness: Fairness?
         if flags & 2 != 0 {
             guard let seed = reader.bytes(32), let length = reader.count(), let client = reader.bytes(length),
                   let nonce = reader.bytes(8), let serverSeed = try? ShuffleSeed(bytes: seed)
-            else { throw Self.corrupt }
+            else { throw corrupt }
             fairness = Fairness(
                 serverSeed: serverSeed, clientSeed: String(decoding: client, as: UTF8.self),
                 nonce: nonce.reduce(0) { $0 << 8 | UInt64($1) }, revealed: flags & 4 != 0)
         }
         guard reader.isAtEnd, let deck = try? Self.restore(composition: composition, cards: cards, piles: piles) else {
-            throw Self.corrupt
+            throw corrupt
         }
         self.init(deck: deck, shuffled: flags & 1 != 0, fairness: fairness)
     }
-
-    private static let corrupt = ServiceError(.internalFailure, .store, "has a damaged deck record")
 
     /// Rebuilds a deck through the library's own checked moves: take every card out, lay the
     /// piles in the order they were made, then return the deck's cards in order.
@@ -86,15 +90,31 @@ extension StoredDeck {
     }
 }
 
-private extension [UInt8] {
-    mutating func appendCount(_ count: Int) {
-        append(UInt8(truncatingIfNeeded: count >> 8))
-        append(UInt8(truncatingIfNeeded: count))
+/// The stored bytes as they are written, each count checked against its field.
+private struct Writer {
+    let id: String?
+    var bytes: [UInt8] = []
+
+    /// A 2-byte count: a pile or deck of cards, the piles, the client seed's length.
+    mutating func appendCount(_ count: Int) throws(ServiceError) {
+        guard (0...Int(UInt16.max)).contains(count) else { throw tooLarge(count, "2-byte count", UInt16.max) }
+        bytes.append(UInt8(truncatingIfNeeded: count >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: count))
     }
 
-    mutating func appendCards(_ cards: [PlayingCard]) {
-        appendCount(cards.count)
-        for card in cards { append(card.storedByte) }
+    /// A 1-byte length: a pile name's.
+    mutating func appendLength(_ length: Int) throws(ServiceError) {
+        guard (0...Int(UInt8.max)).contains(length) else { throw tooLarge(length, "1-byte length", UInt8.max) }
+        bytes.append(UInt8(length))
+    }
+
+    mutating func appendCards(_ cards: [PlayingCard]) throws(ServiceError) {
+        try appendCount(cards.count)
+        for card in cards { bytes.append(card.storedByte) }
+    }
+
+    private func tooLarge(_ value: Int, _ field: String, _ limit: some BinaryInteger) -> ServiceError {
+        ServiceError(.internalFailure, .store, value: id, "cannot be stored: \(value) does not fit a \(field) (at most \(limit))")
     }
 }
 

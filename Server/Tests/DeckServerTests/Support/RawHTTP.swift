@@ -3,17 +3,16 @@ import Foundation
 import Glibc
 #endif
 
-/// A request written byte for byte on a plain TCP connection: for what an HTTP client library
-/// will not send (no `Host`, two of them, a malformed one).
-enum RawHTTP {
-    /// Sends `request` to 127.0.0.1:`port` and returns everything the server wrote until it
-    /// closed the connection or `timeout` passed.
-    static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(10)) throws -> String {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+/// A plain TCP connection to the server, written byte for byte: for what an HTTP client library
+/// will not send (no `Host`, two of them, half a request, a malformed chunk) and for watching
+/// when the server closes.
+final class RawConnection {
+    private let socket: Int32
+
+    /// Connects to 127.0.0.1:`port`.
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw ServerProcessError(message: "socket() failed: errno \(errno)") }
-        defer { close(socket) }
-        var seconds = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -21,19 +20,72 @@ enum RawHTTP {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw ServerProcessError(message: "connect() to port \(port) failed: errno \(errno)") }
-        let bytes = Array(request.utf8)
-        guard send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
+        guard connected == 0 else {
+            close(socket)
+            throw ServerProcessError(message: "connect() to port \(port) failed: errno \(errno)")
+        }
+    }
+
+    deinit { close(socket) }
+
+    /// Writes `text` as it is.
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        guard Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
             throw ServerProcessError(message: "send() failed: errno \(errno)")
         }
+    }
+
+    /// Reads until the server closes the connection or `timeout` passes; returns what it
+    /// wrote and whether it closed.
+    func readUntilClosed(timeout: Duration = .seconds(10)) -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let left = deadline - ContinuousClock.now
+            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            guard Glibc.poll(&poll, 1, milliseconds) > 0 else { continue }
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
+            received += buffer[0..<count]
+        }
+        return (String(decoding: received, as: UTF8.self), false)
+    }
+
+    /// Reads one answer whose body length is given by `Content-Length`, leaving the
+    /// connection open.
+    func readAnswer(timeout: Duration = .seconds(10)) -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let text = String(decoding: received, as: UTF8.self)
+            if let end = text.range(of: "\r\n\r\n") {
+                let head = text[..<end.lowerBound].lowercased()
+                let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if text.utf8.count - text[..<end.upperBound].utf8.count >= length { return text }
+            }
+            var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard Glibc.poll(&poll, 1, 100) > 0 else { continue }
             let count = recv(socket, &buffer, buffer.count, 0)
             if count <= 0 { break }
             received += buffer[0..<count]
         }
         return String(decoding: received, as: UTF8.self)
+    }
+}
+
+/// One request on a fresh connection, and everything the server wrote until it closed.
+enum RawHTTP {
+    /// Sends `request` to 127.0.0.1:`port` and returns everything the server wrote until it
+    /// closed the connection or `timeout` passed.
+    static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(10)) throws -> String {
+        let connection = try RawConnection(port: port)
+        try connection.send(request)
+        return connection.readUntilClosed(timeout: timeout).text
     }
 
     /// The status code of the first answer in `response`, such as 400.

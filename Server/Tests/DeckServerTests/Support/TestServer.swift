@@ -22,10 +22,13 @@ func withServer(_ store: TestStore = .sqlite, arguments: [String] = [], _ body: 
 
 /// Runs `body` against the server's router in this process, over an in-memory store and
 /// without sockets: the fast tier, for validation and the shape of answers.
-func withApp(settings: ServerSettings = ServerSettings(), _ body: @escaping @Sendable (TestServer) async throws -> Void) async throws {
+func withApp(
+    settings: ServerSettings = ServerSettings(), store: InMemoryRecordStore = InMemoryRecordStore(),
+    _ body: @escaping @Sendable (TestServer) async throws -> Void
+) async throws {
     var logger = Logger(label: "deck-server-test")
     logger.logLevel = .warning
-    let app = buildDeckServer(settings: settings, service: DeckService(store: InMemoryRecordStore()), logger: logger)
+    let app = buildDeckServer(settings: settings, service: DeckService(store: store), logger: logger)
     try await app.test(.router) { client in
         try await body(TestServer(base: "http://localhost") { method, path, headers, body in
             var fields = HTTPFields()

@@ -1,0 +1,133 @@
+import NIOCore
+import NIOHTTP1
+
+/// The rules of HTTP/1 that need the request's version, which the version-free request
+/// Hummingbird hands to the router no longer has. It sits between NIO's HTTP decoder and the
+/// conversion to HTTP types.
+///
+/// - A request without `Host` on HTTP/1.1, or with more than one on any version, is answered
+///   400 here and the connection closed: it names no single place it was meant for.
+/// - A request that does not keep the connection alive (HTTP/1.0 without `keep-alive`, or
+///   `Connection: close`) gets `Connection: close` on its answer, and the connection is closed
+///   once the answer is written.
+/// - Once the server begins to shut down, every answer says `Connection: close` and the
+///   connection closes after it; a connection with no request under way gets a short grace
+///   to deliver one already on its way, so that no request the server received goes
+///   unanswered.
+/// - It moves ``ConnectionDeadlines`` from stage to stage.
+final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// How long a connection with no request under way stays open once shutdown begins.
+    static let drainGrace: TimeAmount = .milliseconds(250)
+
+    private let deadlines: ConnectionDeadlines
+    /// Requests read whose answers are not yet written.
+    private var pending = 0
+    private var closeAfterAnswer = false
+    private var draining = false
+    /// The parts of a refused request are dropped until its end.
+    private var refusing = false
+
+    init(deadlines: ConnectionDeadlines) {
+        self.deadlines = deadlines
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        deadlines.start()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        deadlines.stop()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            deadlines.headReceived()
+            if let refusal = Self.hostProblem(head) {
+                refusing = true
+                refuse(refusal, context: context)
+                return
+            }
+            pending += 1
+            if !head.isKeepAlive || draining { closeAfterAnswer = true }
+        case .body:
+            if refusing { return }
+        case .end:
+            deadlines.requestReceived()
+            if refusing { return }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(var head):
+            if closeAfterAnswer || draining {
+                closeAfterAnswer = true
+                head.headers.replaceOrAdd(name: "Connection", value: "close")
+                context.write(wrapOutboundOut(.head(head)), promise: promise)
+                return
+            }
+            if head.headers[canonicalForm: "Connection"].contains(where: { $0.lowercased() == "close" }) {
+                closeAfterAnswer = true
+            }
+        case .body:
+            break
+        case .end:
+            pending -= 1
+            deadlines.answerSent()
+            if closeAfterAnswer, pending == 0 {
+                let channel = context.channel
+                context.writeAndFlush(data).whenComplete { _ in channel.close(promise: nil) }
+                promise?.succeed()
+                return
+            }
+        }
+        context.write(data, promise: promise)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ChannelShouldQuiesceEvent else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        // Handled here rather than by Hummingbird's connection handler, which closes an idle
+        // connection at once, dropping a request that is already on its way.
+        draining = true
+        closeAfterAnswer = true
+        guard pending == 0 else { return }
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.drainGrace) { [self] in
+            if pending == 0, deadlines.stage == .idle { context.close(promise: nil) }
+        }
+    }
+
+    /// Why the request's `Host` makes it unanswerable, or `nil` when it is fine.
+    static func hostProblem(_ head: HTTPRequestHead) -> String? {
+        let hosts = head.headers[canonicalForm: "Host"].count
+        if hosts > 1 { return "the request has more than one Host header: send exactly one" }
+        if hosts == 0, head.version.major > 1 || head.version.minor >= 1 {
+            return "the request has no Host header: HTTP/1.1 requires one, such as Host: cards.example.org"
+        }
+        return nil
+    }
+
+    /// Answers 400 with a JSON error and closes the connection.
+    private func refuse(_ message: String, context: ChannelHandlerContext) {
+        let body = (try? AnswerEncoder().encode(ErrorJSON(message, status: .badRequest))) ?? Array(#"{"success":false}"#.utf8)
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.count))
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        headers.add(name: "Connection", value: "close")
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+}

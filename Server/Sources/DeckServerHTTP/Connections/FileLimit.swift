@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's limit on open files, which bounds its connections.
+public enum FileLimit {
+    /// Descriptors kept free for what is not a client connection: the database, the log,
+    /// listening sockets, threads' pipes.
+    public static let reserve = 128
+
+    /// Raises the soft limit on open files to the hard limit and returns the new soft limit
+    /// (the old one when it cannot be raised).
+    @discardableResult
+    public static func raiseToHardLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return limit.rlim_cur > rlim_t(Int32.max) ? Int(Int32.max) : Int(limit.rlim_cur)
+    }
+
+    /// The default bound on open connections under a soft limit of `files`: the limit less
+    /// ``reserve``, and at most 16,384.
+    public static func defaultMaxConnections(files: Int) -> Int {
+        max(16, min(16_384, files - reserve))
+    }
+}

@@ -1,0 +1,192 @@
+import DeckService
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// The hostile-client cases of issue 19 that need the real program: deck size limits through
+/// HTTP, image renders off the request path, connection stage limits and bounds, the port
+/// check, and the drain on SIGTERM. The timing-heavy ones (image floods, the heaviest legal
+/// request beside other clients) are in `make bench-server`, not here.
+@Suite("Hostile clients against the built server", .serialized)
+struct HostileClientTests {
+    @Test("no deck holds more than 20 × 54 cards: past it a 400 naming the limit; at it every move works and reads back")
+    func boundedDecks() async throws {
+        try await withServer { server in
+            let codes = Array(repeating: "2C", count: 3277).joined(separator: ",")
+            let tooLarge = try await server.post("/api/deck/new/", "deck_count=20&cards=\(codes)")
+            #expect(tooLarge.status == 400, "\(tooLarge.text.prefix(300))")
+            #expect(tooLarge.error.contains("1080"), "\(tooLarge.error)")
+            let justOver = try await server.post("/api/deck/new/", "deck_count=20&jokers_enabled=true&cards=\(PlayingCardCodes.all54),AS")
+            #expect(justOver.status == 400 && justOver.error.contains("1100"), "\(justOver.error)")
+            #expect(try await server.get("/api/deck/new/?deck_count=21").status == 400)
+
+            // At the limit: the largest deck, all of it drawn, piled, moved and returned.
+            let id = try await server.newDeck("?deck_count=20&jokers_enabled=true")
+            let drawn = try await server.get("/api/deck/\(id)/draw/?count=1080")
+            #expect(drawn.codes.count == 1080)
+            let added = try await server.post("/api/deck/\(id)/pile/big/add/", "cards=\(drawn.codes.joined(separator: ","))")
+            #expect(added.status == 200 && added.pileCount("big") == 1080, "\(added.text.prefix(300))")
+            let moved = try await server.get("/api/deck/\(id)/pile/other/add/?cards=\(drawn.codes.prefix(540).joined(separator: ","))")
+            #expect(moved.pileCount("other") == 540 && moved.pileCount("big") == 540, "\(moved.text.prefix(300))")
+            let listed = try await server.get("/api/deck/\(id)/pile/big/list/")
+            #expect(listed.pileCodes("big").count == 540)
+            let back = try await server.get("/api/deck/\(id)/return/")
+            #expect(back.remaining == 0, "cards in piles stay there: \(back.text.prefix(200))")
+            let shuffled = try await server.get("/api/deck/\(id)/shuffle/")
+            #expect(shuffled.remaining == 1080)
+            #expect(try await server.get("/api/deck/\(id)/").remaining == 1080)
+        }
+    }
+
+    @Test("images: identical requests share a render whatever the theme's case; past the queue a 503 with Retry-After")
+    func imageQueue() async throws {
+        try await withServer(arguments: ["--image-renderers", "1", "--image-queue", "0"]) { server in
+            // One variant asked eight times at once, in three spellings of the theme: one
+            // render, eight answers, one entity tag.
+            let same = try await withThrowingTaskGroup(of: Answer.self) { group in
+                for index in 0..<8 {
+                    let theme = ["classic", "Classic", "cLASSIC"][index % 3]
+                    group.addTask { try await server.get("/static/img/KS.png?width=1150&theme=\(theme)") }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(same.map(\.status) == Array(repeating: 200, count: 8), "\(same.map(\.status))")
+            #expect(Set(same.compactMap { $0.headers["ETag"].first }).count == 1)
+
+            // Eight different variants at once with one renderer and no queue: some wait
+            // their turn as 503s, none fails otherwise.
+            let different = try await withThrowingTaskGroup(of: Answer.self) { group in
+                for width in 1101...1108 {
+                    group.addTask { try await server.get("/static/img/QH.png?width=\(width)") }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(different.allSatisfy { [200, 503].contains($0.status) }, "\(different.map(\.status))")
+            let busy = different.filter { $0.status == 503 }
+            #expect(!busy.isEmpty, "\(different.map(\.status))")
+            for answer in busy {
+                #expect(answer.headers["Retry-After"].first == "1")
+                #expect(answer.error.contains("try again"), "\(answer.text)")
+            }
+            #expect(try await server.get("/healthz").status == 200)
+        }
+    }
+
+    @Test("connections: half a head, an idle keep-alive and an endless body are closed within their limits while others are served")
+    func stageLimits() async throws {
+        try await withServer(arguments: ["--head-timeout", "1", "--idle-timeout", "2", "--body-timeout", "1"]) { server in
+            let port = server.process.port
+            let halfHead = try RawConnection(port: port)
+            try halfHead.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            let idle = try RawConnection(port: port)
+            let endlessBody = try RawConnection(port: port)
+            try endlessBody.send("POST /api/deck/new/ HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\n\r\n5\r\ncount")
+            let started = ContinuousClock.now
+            // Other clients are served meanwhile.
+            for _ in 0..<5 { #expect(try await server.get("/healthz").status == 200) }
+            #expect(started.duration(to: .now) < .seconds(1))
+
+            for (name, connection, limit) in [("half a head", halfHead, 1), ("an endless body", endlessBody, 1), ("idle", idle, 2)] {
+                let (text, closed) = connection.readUntilClosed(timeout: .seconds(10))
+                let waited = started.duration(to: .now)
+                #expect(closed, "\(name): still open after \(waited)")
+                #expect(waited >= .milliseconds(limit * 1000 - 200) && waited < .seconds(limit + 4), "\(name): closed after \(waited)")
+                #expect(text.isEmpty, "\(name): \(text)")
+            }
+        }
+    }
+
+    @Test("HTTP/1.0: no Host is fine and the connection closes after the answer unless kept alive; a malformed chunk is a 400")
+    func httpDetails() async throws {
+        try await withServer { server in
+            let port = server.process.port
+            let plain = try RawConnection(port: port)
+            try plain.send("GET /healthz HTTP/1.0\r\n\r\n")
+            let (answer, closed) = plain.readUntilClosed(timeout: .seconds(5))
+            #expect(RawHTTP.status(answer) == 200 && closed, "\(answer)")
+            #expect(answer.contains("Connection: close"), "\(answer)")
+
+            let kept = try RawConnection(port: port)
+            for _ in 0..<2 {
+                try kept.send("GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                #expect(RawHTTP.status(kept.readAnswer()) == 200)
+            }
+
+            let twoHosts = try RawHTTP.exchange(port: port, "GET /healthz HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n")
+            #expect(RawHTTP.status(twoHosts) == 400, "\(twoHosts)")
+
+            let badChunk = try RawHTTP.exchange(
+                port: port, "POST /api/deck/new/ HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nab\r\n0\r\n\r\n")
+            #expect(RawHTTP.status(badChunk) == 400, "\(badChunk)")
+            #expect(badChunk.contains("malformed"), "\(badChunk)")
+            #expect(!badChunk.contains("413"))
+        }
+    }
+
+    @Test("--max-connections bounds open connections (more wait to be accepted); the soft file limit is raised to the hard one")
+    func connectionBound() async throws {
+        // The server inherits a soft limit below the hard one, and must raise it.
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        var lowered = limit
+        lowered.rlim_cur = min(limit.rlim_max, 1024)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &lowered)
+        defer { setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }
+        try await withServer(arguments: ["--max-connections", "2"]) { server in
+            let port = server.process.port
+            var held = [try RawConnection(port: port), try RawConnection(port: port)]
+            try await Task.sleep(for: .milliseconds(300))
+            let waiting = try RawConnection(port: port)
+            try waiting.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(waiting.readAnswer(timeout: .seconds(1)).isEmpty, "answered past the bound")
+            held.removeFirst()
+            #expect(RawHTTP.status(waiting.readAnswer(timeout: .seconds(5))) == 200)
+            _ = held
+
+            let limits = try String(contentsOfFile: "/proc/\(server.process.process.processIdentifier)/limits", encoding: .utf8)
+            let files = limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }?.split(separator: " ", omittingEmptySubsequences: true)
+            #expect(files != nil && files![3] == files![4] && files![4] == "\(limit.rlim_max)", "soft and hard: \(String(describing: files))")
+        }
+    }
+
+    @Test("a port in use exits 69 with a message, before the store opens or any job runs")
+    func portInUse() async throws {
+        try await withServer { server in
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("deck-server-port-\(UUID().uuidString)")
+            let (status, errors) = try runToExit(["--host", "127.0.0.1", "--port", "\(server.process.port)", "--data", data.path])
+            #expect(status == 69, "\(errors)")
+            #expect(errors.contains("cannot listen on 127.0.0.1:\(server.process.port)"), "\(errors)")
+            #expect(!errors.contains("idle-record job"), "\(errors)")
+            #expect(!FileManager.default.fileExists(atPath: data.path), "the data folder was made")
+        }
+    }
+
+    @Test("SIGTERM: a request already received is answered, with Connection: close; idle connections close; exit 0")
+    func drainOnStop() async throws {
+        let process = try await ServerProcess(database: nil)
+        defer { process.removeData() }
+        let idle = try RawConnection(port: process.port)
+        let busy = try RawConnection(port: process.port)
+        // An uncached large image: long enough to be in flight when the signal arrives.
+        try busy.send("GET /static/img/QS.png?width=1190 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(150))
+        process.process.terminate()
+        let (answer, closed) = busy.readUntilClosed(timeout: .seconds(20))
+        #expect(RawHTTP.status(answer) == 200, "\(answer.prefix(300))")
+        #expect(answer.contains("Connection: close"), "\(answer.prefix(300))")
+        #expect(closed)
+        let (idleText, idleClosed) = idle.readUntilClosed(timeout: .seconds(10))
+        #expect(idleClosed && idleText.isEmpty, "\(idleText)")
+        #expect(process.stop() == 0)
+    }
+}
+
+/// Card codes for requests.
+enum PlayingCardCodes {
+    /// The 52 cards and both jokers, comma-separated.
+    static let all54 = (["S", "D", "C", "H"].flatMap { suit in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "0", "J", "Q", "K"].map { $0 + suit } }
+        + ["X1", "X2"]).joined(separator: ",")
+}
