@@ -73,4 +73,32 @@ struct AnswerEncoderTests {
         #expect(text.hasPrefix(#"{"success":true,"deck_id":""#))
         #expect(text.contains(#""alpha":{"remaining":1,"cards":[{"code":""#))
     }
+
+    @Test("the deck answer's own writer writes byte for byte what the encoder writes from the same model")
+    func deckWriterMatchesEncoder() async throws {
+        let service = DeckService(store: InMemoryRecordStore())
+        var shoe = NewDeckRequest()
+        shoe.deckCount = 2
+        shoe.jokers = true
+        shoe.shuffle = .seeded(ShuffleSeed(5))
+        let id = try await service.newDeck(shoe).id
+        var views = [try await service.deck(id), try await service.draw(id, count: 0), try await service.draw(id, count: 7)]
+        let drawn = views.last?.drawn ?? []
+        views.append(try await service.addToPile(id, pile: "a \"quoted\" \\ pile ♠", cards: Array(drawn.prefix(3))))
+        views.append(try await service.addToPile(id, pile: "empty", cards: []))
+        views.append(try await service.listPile(id, pile: "empty"))
+        views.append(try await service.listPile(id, pile: "a \"quoted\" \\ pile ♠"))
+        var fair = NewDeckRequest()
+        fair.shuffle = .fair(clientSeed: "player \"seed\"")
+        let fairID = try await service.newDeck(fair).id
+        views.append(try await service.draw(fairID, count: 2))
+        views.append(try await service.reveal(fairID))
+        for view in views {
+            for piles in [false, true] {
+                let answer = DeckJSON(view, base: "http://cards.example.org:8080", piles: piles)
+                let written = try answer.jsonBytes()
+                #expect(written == (try AnswerEncoder().encode(answer)), "\(String(decoding: written, as: UTF8.self))")
+            }
+        }
+    }
 }

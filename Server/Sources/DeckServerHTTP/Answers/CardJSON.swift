@@ -7,6 +7,10 @@ struct CardJSON: Encodable, Sendable {
     struct Images: Encodable, Sendable {
         var svg: String
         var png: String
+
+        enum CodingKeys: String, CodingKey {
+            case svg, png
+        }
     }
 
     var code: String
@@ -14,6 +18,10 @@ struct CardJSON: Encodable, Sendable {
     var images: Images
     var value: String
     var suit: String
+
+    enum CodingKeys: String, CodingKey {
+        case code, image, images, value, suit
+    }
 
     /// The card with image links under `base`.
     init(_ card: PlayingCard, base: String) {
@@ -41,5 +49,34 @@ struct CardJSON: Encodable, Sendable {
     static func suit(of card: PlayingCard) -> String {
         guard let suit = card.suit else { return card.color == .black ? "BLACK" : "RED" }
         return suit.name.uppercased()
+    }
+}
+
+extension CardJSON {
+    /// Writes `cards` as an array, for answers that write themselves (see ``DeckJSON``).
+    static func write(_ cards: [CardJSON], to writer: inout JSONWriter) {
+        writer.beginArray()
+        for card in cards { card.write(to: &writer) }
+        writer.endArray()
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key(CodingKeys.code)
+        writer.value(code)
+        writer.key(CodingKeys.image)
+        writer.value(image)
+        writer.key(CodingKeys.images)
+        writer.beginObject()
+        writer.key(Images.CodingKeys.svg)
+        writer.value(images.svg)
+        writer.key(Images.CodingKeys.png)
+        writer.value(images.png)
+        writer.endObject()
+        writer.key(CodingKeys.value)
+        writer.value(value)
+        writer.key(CodingKeys.suit)
+        writer.value(suit)
+        writer.endObject()
     }
 }

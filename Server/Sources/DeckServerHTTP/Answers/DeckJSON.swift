@@ -28,12 +28,53 @@ package struct DeckJSON: JSONAnswer, Sendable {
     }
 }
 
+// The draw mix's answer, written straight into a JSONWriter: the generic Encoder path took 8 %
+// of the server's CPU under the draw mix (perf), and the draw mix ran 7 % slower with it than
+// with a writer (old and new binaries alternating). The keys come from the same CodingKeys, so
+// the wire names stay in one place, and a test holds this output equal to AnswerEncoder's.
+extension DeckJSON {
+    package func jsonBytes() throws -> [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key(CodingKeys.success)
+        writer.value(success)
+        writer.key(CodingKeys.deckID)
+        writer.value(deckID)
+        writer.key(CodingKeys.remaining)
+        writer.value(remaining)
+        writer.key(CodingKeys.shuffled)
+        writer.value(shuffled)
+        if let cards {
+            writer.key(CodingKeys.cards)
+            CardJSON.write(cards, to: &writer)
+        }
+        if let piles {
+            writer.key(CodingKeys.piles)
+            piles.write(to: &writer)
+        }
+        if let fair {
+            writer.key(CodingKeys.fair)
+            fair.write(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
 /// Every pile of a deck by name, in the order they were made: `{"discard": {"remaining": 2}, …}`.
 struct PilesJSON: Encodable, Sendable {
     /// A pile's count, and its cards when it is the pile listed.
     struct Pile: Encodable, Sendable {
         var remaining: Int
         var cards: [CardJSON]?
+
+        enum CodingKeys: String, CodingKey {
+            case remaining, cards
+        }
     }
 
     var piles: [(name: String, pile: Pile)]
@@ -56,6 +97,22 @@ struct PilesJSON: Encodable, Sendable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Name.self)
         for (name, pile) in piles { try container.encode(pile, forKey: Name(stringValue: name)) }
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        for (name, pile) in piles {
+            writer.key(name)
+            writer.beginObject()
+            writer.key(Pile.CodingKeys.remaining)
+            writer.value(pile.remaining)
+            if let cards = pile.cards {
+                writer.key(Pile.CodingKeys.cards)
+                CardJSON.write(cards, to: &writer)
+            }
+            writer.endObject()
+        }
+        writer.endObject()
     }
 }
 
@@ -83,5 +140,28 @@ struct FairJSON: Encodable, Sendable {
         nonce = fairness.nonce
         serverSeed = fairness.serverSeed
         order = fairness.order?.map(\.apiCode)
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key(CodingKeys.algorithm)
+        writer.value(algorithm)
+        writer.key(CodingKeys.commitment)
+        writer.value(commitment)
+        writer.key(CodingKeys.clientSeed)
+        writer.value(clientSeed)
+        writer.key(CodingKeys.nonce)
+        writer.value(nonce)
+        if let serverSeed {
+            writer.key(CodingKeys.serverSeed)
+            writer.value(serverSeed)
+        }
+        if let order {
+            writer.key(CodingKeys.order)
+            writer.beginArray()
+            for code in order { writer.value(code) }
+            writer.endArray()
+        }
+        writer.endObject()
     }
 }

@@ -5,13 +5,20 @@ import Hummingbird
 package protocol JSONAnswer: Encodable, ResponseGenerator {
     /// The status the answer goes with; 200 unless the model says otherwise.
     var status: HTTPResponse.Status { get }
+
+    /// The answer's JSON text: by ``AnswerEncoder`` unless the model writes itself faster.
+    func jsonBytes() throws -> [UInt8]
 }
 
 extension JSONAnswer {
     package var status: HTTPResponse.Status { .ok }
 
+    package func jsonBytes() throws -> [UInt8] {
+        try AnswerEncoder().encode(self)
+    }
+
     package func response(from request: Request, context: some RequestContext) throws -> Response {
-        Self.response(try AnswerEncoder().encode(self), status: status)
+        Self.response(try jsonBytes(), status: status)
     }
 
     /// A JSON response with `bytes` as its body.

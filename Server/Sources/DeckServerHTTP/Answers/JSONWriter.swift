@@ -33,6 +33,11 @@ struct JSONWriter {
         needsComma = true
     }
 
+    /// A member's name from a model's `CodingKeys`; its value follows.
+    mutating func key(_ key: some CodingKey) {
+        self.key(key.stringValue)
+    }
+
     /// A member's name; its value follows.
     mutating func key(_ name: String) {
         separate()
