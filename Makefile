@@ -97,9 +97,13 @@ serve: deps
 deps-bench: deps
 	@command -v wrk >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
 
+# OLD_DECK_SERVER=path runs an older build beside it in the hostile-load benchmark, alternately.
 bench-server: deps-bench deps-postgres
 	cd $(SERVER_DIR) && $(SWIFT) build -c release --product deck-server
+	cd $(SERVER_DIR) && $(SWIFT) build -c release --product answer-encoding-benchmark
 	bash $(SERVER_DIR)/Benchmarks/bench-server.sh $(DECK_SERVER)
+	bash $(SERVER_DIR)/Benchmarks/bench-hostile.sh $(DECK_SERVER) $(OLD_DECK_SERVER)
+	$(SERVER_DIR)/.build/release/answer-encoding-benchmark
 	bash $(SERVER_DIR)/Benchmarks/bench-postgres.sh $(DECK_SERVER)
 	cd $(SERVER_DIR) && $(SWIFT) run -c release answer-encoding-benchmark
 

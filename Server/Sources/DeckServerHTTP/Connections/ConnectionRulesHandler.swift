@@ -74,7 +74,7 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
                 context.write(wrapOutboundOut(.head(head)), promise: promise)
                 return
             }
-            if head.headers[canonicalForm: "Connection"].contains(where: { $0.lowercased() == "close" }) {
+            if let connection = head.headers.first(name: "Connection"), connection.lowercased().contains("close") {
                 closeAfterAnswer = true
             }
         case .body:
@@ -109,7 +109,7 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Why the request's `Host` makes it unanswerable, or `nil` when it is fine.
     static func hostProblem(_ head: HTTPRequestHead) -> String? {
-        let hosts = head.headers[canonicalForm: "Host"].count
+        let hosts = head.headers["Host"].count
         if hosts > 1 { return "the request has more than one Host header: send exactly one" }
         if hosts == 0, head.version.major > 1 || head.version.minor >= 1 {
             return "the request has no Host header: HTTP/1.1 requires one, such as Host: cards.example.org"
