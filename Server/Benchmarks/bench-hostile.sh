@@ -29,7 +29,7 @@ PY
 }
 
 scenario() {   # label, binary
-    local label=$1 binary=$2 data log pid base heavy victim
+    local label=$1 binary=$2 data log pid base heavy victim load probe
     data=$(mktemp -d) log=$(mktemp)
     "$binary" --host 127.0.0.1 --port 0 --data "$data" --log-level warning >"$log" 2>/dev/null &
     pid=$!
@@ -42,22 +42,27 @@ scenario() {   # label, binary
 
     # Quiet: the same probes with nothing else running.
     wrk -t1 -c2 -d"$duration" --latency -s "$here/draw-mix.lua" "$base/" -- "$victim" >"$out/$label-quiet-draw.txt" 2>&1 &
+    probe=$!
     wrk -t1 -c2 -d"$duration" --latency "$base/healthz" >"$out/$label-quiet-healthz.txt" 2>&1
-    wait
+    wait "$probe"
 
     # The heaviest legal request, one client repeating it.
     wrk -t1 -c1 -d"$duration" --latency -s "$here/heavy-pile.lua" "$base/" -- "$heavy" >"$out/$label-heavy-load.txt" 2>&1 &
+    load=$!
     sleep 0.5
     wrk -t1 -c2 -d"$duration" --latency -s "$here/draw-mix.lua" "$base/" -- "$victim" >"$out/$label-heavy-draw.txt" 2>&1 &
+    probe=$!
     wrk -t1 -c2 -d"$duration" --latency "$base/healthz" >"$out/$label-heavy-healthz.txt" 2>&1
-    wait
+    wait "$load" "$probe"
 
     # Eight clients flooding uncached images.
     wrk -t1 -c8 -d"$duration" --timeout 10s --latency -s "$here/image-flood.lua" "$base/" >"$out/$label-flood-load.txt" 2>&1 &
+    load=$!
     sleep 0.5
     wrk -t1 -c2 -d"$duration" --timeout 10s --latency -s "$here/draw-mix.lua" "$base/" -- "$victim" >"$out/$label-flood-draw.txt" 2>&1 &
+    probe=$!
     wrk -t1 -c2 -d"$duration" --timeout 10s --latency "$base/healthz" >"$out/$label-flood-healthz.txt" 2>&1
-    wait
+    wait "$load" "$probe"
 
     kill "$pid"; wait "$pid" 2>/dev/null || true
     rm -rf "$data" "$log"

@@ -18,15 +18,7 @@ extension DeckService {
                     allowed: "add to an existing pile or return one")
             }
             try Self.checkHeld(cards, in: stored.deck, takingFromPilesExcept: name)
-            // Cards that are not out but lie in another pile move from there.
-            var out = Self.copies(of: stored.deck.cardsOut)
-            for card in cards {
-                if out[card, default: 0] > 0 {
-                    out[card]! -= 1
-                } else if let other = stored.deck.pileNames.first(where: { $0 != name && stored.deck.pile($0)!.contains(card) }) {
-                    try Self.remove([card], fromPile: other, of: &stored.deck)
-                }
-            }
+            try Self.takeFromOtherPiles(cards, for: name, of: &stored.deck)
             try Self.library { () throws(DeckError) in try stored.deck.add(cards.reversed(), toPile: name, at: .top) }
             return nil
         }
@@ -126,11 +118,35 @@ extension DeckService {
     /// order of the rest; the cards are then held by the game.
     static func remove(_ cards: [PlayingCard], fromPile name: String, of deck: inout PlayingCardDeck) throws(ServiceError) {
         try checkPile(name, holds: cards, in: deck)
-        var remaining = deck.pile(name) ?? []
-        for card in cards {
-            remaining.remove(at: remaining.firstIndex(of: card)!)
+        // One pass, not a search per card: a pile may hold all 1,080 cards of the largest deck.
+        var leaving = copies(of: cards)
+        let remaining = (deck.pile(name) ?? []).filter { card in
+            guard let count = leaving[card], count > 0 else { return true }
+            leaving[card] = count - 1
+            return false
         }
         try replacePile(name, with: remaining, of: &deck)
+    }
+
+    /// Takes the cards of `cards` that are not out from the piles other than `pile` that hold
+    /// them (the first made first), so that they can be added to `pile`: one pass over the
+    /// cards and one removal per pile, whatever the number of cards.
+    static func takeFromOtherPiles(_ cards: [PlayingCard], for pile: String, of deck: inout PlayingCardDeck) throws(ServiceError) {
+        var out = copies(of: deck.cardsOut)
+        let others = deck.pileNames.filter { $0 != pile }
+        var held = others.map { copies(of: deck.pile($0) ?? []) }
+        var taken = Array(repeating: [PlayingCard](), count: others.count)
+        for card in cards {
+            if let count = out[card], count > 0 {
+                out[card] = count - 1
+            } else if let index = held.firstIndex(where: { ($0[card] ?? 0) > 0 }) {
+                held[index][card]! -= 1
+                taken[index].append(card)
+            }
+        }
+        for (name, cards) in zip(others, taken) where !cards.isEmpty {
+            try remove(cards, fromPile: name, of: &deck)
+        }
     }
 
     /// Sets a pile's cards (top first); they must be the pile's own cards or cards out.
