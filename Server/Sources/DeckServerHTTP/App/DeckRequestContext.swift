@@ -5,11 +5,15 @@ import NIOCore
 /// context, and the address of the peer that sent it (for per-client limits).
 struct DeckRequestContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
-    /// The connection's peer: the client, or the proxy in front of the server.
-    let remoteAddress: SocketAddress?
+    /// The connection, whose address is read only when a request needs it (to make a deck or
+    /// a game, under the per-client limit), not for every request.
+    private let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
-        remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
+
+    /// The connection's peer: the client, or the proxy in front of the server.
+    var remoteAddress: SocketAddress? { channel.remoteAddress }
 }
