@@ -17,7 +17,9 @@ struct PublicURL: Sendable {
     func base(for request: Request) -> String {
         if let configured { return configured }
         var scheme = "http"
-        var host = request.head.authority.flatMap { HostName.isValid(Substring($0)) ? $0 : nil } ?? "localhost"
+        // HostCheckMiddleware has refused every request with a Host that is not host[:port];
+        // HTTP/1.0 may send none.
+        var host = request.head.authority ?? "localhost"
         if trustsProxy {
             if let forwarded = request.headers[HTTPField.Name("X-Forwarded-Host")!].flatMap(Self.first), HostName.isValid(forwarded) {
                 host = String(forwarded)
