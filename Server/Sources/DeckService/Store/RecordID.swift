@@ -24,6 +24,6 @@ enum RecordID {
     /// else (another length, upper case, a NUL byte, a percent sign) names no record, and is
     /// refused before it reaches a store.
     static func isWellFormed(_ id: String) -> Bool {
-        id.utf8.count == 26 && id.utf8.allSatisfy { alphabet.contains($0) }
+        id.utf8.count == 26 && id.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "2")...UInt8(ascii: "7")).contains($0) }
     }
 }
