@@ -13,13 +13,13 @@ trap 'rm -f "$results"' EXIT
 run() {   # label, binary
     local data log pid base deck
     data=$(mktemp -d) log=$(mktemp)
-    "$2" --host 127.0.0.1 --port 0 --data "$data" --log-level warning >"$log" 2>/dev/null &
+    ${SERVER_PREFIX:-} "$2" --host 127.0.0.1 --port 0 --data "$data" --log-level warning >"$log" 2>/dev/null &
     pid=$!
     for _ in $(seq 1 200); do
         base=$(sed -n 's/^deck-server listening on //p' "$log"); [ -n "$base" ] && break; sleep 0.05
     done
     deck=$(curl -fsS "$base/api/deck/new/shuffle/?deck_count=4" | python3 -c 'import json,sys; print(json.load(sys.stdin)["deck_id"])')
-    wrk -t2 -c32 -d"$duration" --latency -s "$here/draw-mix.lua" "$base/" -- "$deck" | python3 -c '
+    ${WRK_PREFIX:-} wrk -t2 -c32 -d"$duration" --latency -s "$here/draw-mix.lua" "$base/" -- "$deck" | python3 -c '
 import re, sys
 text = sys.stdin.read()
 rate = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))

@@ -37,19 +37,17 @@ public func buildDeckServer(
 
 /// The router: the middlewares every answer passes through, outermost first, then every route.
 ///
-/// `nosniff` and the access log see every answer, errors included; metrics count it; a request
-/// without one well-formed `Host` goes no further; CORS adds its header (and answers
-/// preflight); the error middleware turns every error into a JSON answer, and the innermost
-/// one answers unknown paths and wrong methods.
+/// The access log (only when the log level writes it) and metrics see every answer, errors
+/// included; CORS adds its header (and answers preflight); the error middleware turns every
+/// error into a JSON answer, and the innermost one answers unknown paths and wrong methods.
+/// `Host` and `nosniff` are handled for every connection by ``ConnectionRulesHandler``.
 func buildRouter(
     settings: ServerSettings, service: DeckService, metrics: ServerMetrics, logger: Logger
 ) -> (router: Router<DeckRequestContext>, routes: RouteTable) {
     let router = Router(context: DeckRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = RouteTable()
-    router.add(middleware: NoSniffMiddleware())
-    router.add(middleware: AccessLogMiddleware(logger: logger))
+    if logger.logLevel <= .info { router.add(middleware: AccessLogMiddleware(logger: logger)) }
     router.add(middleware: MetricsRecordingMiddleware(metrics: metrics))
-    router.add(middleware: HostCheckMiddleware())
     if let origin = settings.corsOrigin {
         router.add(middleware: CORSMiddleware(
             allowOrigin: origin == "*" ? .all : .custom(origin),

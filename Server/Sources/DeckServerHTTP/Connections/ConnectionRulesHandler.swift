@@ -5,8 +5,10 @@ import NIOHTTP1
 /// Hummingbird hands to the router no longer has. It sits between NIO's HTTP decoder and the
 /// conversion to HTTP types.
 ///
-/// - A request without `Host` on HTTP/1.1, or with more than one on any version, is answered
-///   400 here and the connection closed: it names no single place it was meant for.
+/// - A request without `Host` on HTTP/1.1, with more than one on any version, or with one
+///   that is not `host[:port]`, is answered 400 here and the connection closed: it names no
+///   single place it was meant for, and the server writes the host into every image link.
+/// - Every answer gets `X-Content-Type-Options: nosniff`, refusals included.
 /// - A request that does not keep the connection alive (HTTP/1.0 without `keep-alive`, or
 ///   `Connection: close`) gets `Connection: close` on its answer, and the connection is closed
 ///   once the answer is written.
@@ -15,6 +17,10 @@ import NIOHTTP1
 ///   to deliver one already on its way, so that no request the server received goes
 ///   unanswered.
 /// - It moves ``ConnectionDeadlines`` from stage to stage.
+///
+/// The Host check and `nosniff` were router middlewares first; here, where every request and
+/// answer passes anyway, they cost nothing extra, and each middleware took about 1 % of the
+/// draw mix's throughput (measured with the server pinned to one core).
 final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -68,15 +74,15 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(var head):
+            head.headers.add(name: "X-Content-Type-Options", value: "nosniff")
             if closeAfterAnswer || draining {
                 closeAfterAnswer = true
                 head.headers.replaceOrAdd(name: "Connection", value: "close")
-                context.write(wrapOutboundOut(.head(head)), promise: promise)
-                return
-            }
-            if let connection = head.headers.first(name: "Connection"), connection.lowercased().contains("close") {
+            } else if let connection = head.headers.first(name: "Connection"), connection.lowercased().contains("close") {
                 closeAfterAnswer = true
             }
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+            return
         case .body:
             break
         case .end:
@@ -109,10 +115,15 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Why the request's `Host` makes it unanswerable, or `nil` when it is fine.
     static func hostProblem(_ head: HTTPRequestHead) -> String? {
-        let hosts = head.headers["Host"].count
-        if hosts > 1 { return "the request has more than one Host header: send exactly one" }
-        if hosts == 0, head.version.major > 1 || head.version.minor >= 1 {
+        let hosts = head.headers["Host"]
+        if hosts.count > 1 { return "the request has more than one Host header: send exactly one" }
+        guard let host = hosts.first else {
+            guard head.version.major > 1 || head.version.minor >= 1 else { return nil }
             return "the request has no Host header: HTTP/1.1 requires one, such as Host: cards.example.org"
+        }
+        guard HostName.isValid(Substring(host)) else {
+            // Not echoed: the value may be markup meant for a page that shows the answer.
+            return "the Host header is not a host name with an optional port: send one such as cards.example.org:8080"
         }
         return nil
     }

@@ -5,7 +5,7 @@ import Hummingbird
 /// Where clients reach this server, for the absolute image links in answers: the configured
 /// public URL, else (only when the server is told it runs behind a proxy) what the proxy says
 /// in `X-Forwarded-Proto` and `X-Forwarded-Host`, else the request's own `Host`, which
-/// ``HostCheckMiddleware`` has checked.
+/// ``ConnectionRulesHandler`` has checked.
 struct PublicURL: Sendable {
     /// A fixed base URL without a trailing slash, such as `https://cards.example.org`.
     var configured: String?
@@ -17,7 +17,7 @@ struct PublicURL: Sendable {
     func base(for request: Request) -> String {
         if let configured { return configured }
         var scheme = "http"
-        // HostCheckMiddleware has refused every request with a Host that is not host[:port];
+        // ConnectionRulesHandler has refused every request with a Host that is not host[:port];
         // HTTP/1.0 may send none.
         var host = request.head.authority ?? "localhost"
         if trustsProxy {
