@@ -166,6 +166,27 @@ struct PostgresInstanceTests {
         }
     }
 
+    @Test("/healthz checks a write: a database that reads but refuses writes (a full disk) is a 503 there, while reads go on")
+    func healthChecksAWrite() async throws {
+        let cluster = try await PostgresCluster.shared
+        let database = try cluster.createDatabase()
+        let process = try await ServerProcess(database: database)
+        defer { process.stop() }
+        let server = TestServer(process: process)
+        let id = try await server.newDeck()
+        #expect(try await server.get("/healthz").status == 200)
+        // Writes of the health check fail as on a full disk (SQLSTATE 53100); reads still work.
+        try cluster.execute("""
+            CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; END $$;
+            CREATE TRIGGER full_disk BEFORE INSERT OR UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION refuse_write();
+            """, in: database)
+        let health = try await server.get("/healthz")
+        #expect(health.status == 503, "\(health.text)")
+        #expect(!health.text.contains("No space left"), "\(health.text)")
+        #expect(try await server.get("/api/deck/\(id)/").remaining == 52)
+    }
+
     @Test("the idle-deck job runs once across instances, not once per instance")
     func expiryRunsOnce() async throws {
         let cluster = try await PostgresCluster.shared
