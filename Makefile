@@ -34,6 +34,14 @@ PREFIX ?= /usr/local
 # The binary `make install` copies; the install test points it at a debug build.
 RENDER_CARD ?= .build/release/render-card
 
+# The shipped executables link the Swift runtime statically: no libswift*.so to load and bind
+# at every start (render-card --help: 6.6 ms dynamic, 4.1 ms static, in one hyperfine run), and
+# a binary that runs without the toolchain installed. render-card and deal also link as
+# position-dependent executables, which spares the loader the relocation of the runtime's code
+# at every start. Only the release builds here take these flags; `make test` builds as usual.
+STATIC_STDLIB := --static-swift-stdlib
+RELEASE_BUILD := $(SWIFT) build -c release $(STATIC_STDLIB) -Xlinker -no-pie
+
 # The server package and where `make serve` keeps its database.
 SERVER_DIR := Server
 DECK_SERVER := $(SERVER_DIR)/.build/release/deck-server
@@ -57,7 +65,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(RELEASE_BUILD)
 
 test: test-library test-server test-browser
 
@@ -90,7 +98,7 @@ test-browser: test-server deps-browser
 	bash $(SERVER_DIR)/Tests/browser/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
 
 serve: deps
-	cd $(SERVER_DIR) && $(SWIFT) build -c release --product deck-server
+	cd $(SERVER_DIR) && $(SWIFT) build -c release $(STATIC_STDLIB) --product deck-server
 	$(DECK_SERVER) --host $(SERVE_HOST) --port $(SERVE_PORT) --data $(SERVE_DATA)
 
 # wrk (Debian) drives a release deck-server on loopback; see Server/Benchmarks/bench-server.sh.
@@ -98,26 +106,27 @@ deps-bench: deps
 	@command -v wrk >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
 
 bench-server: deps-bench deps-postgres
-	cd $(SERVER_DIR) && $(SWIFT) build -c release --product deck-server
+	cd $(SERVER_DIR) && $(SWIFT) build -c release $(STATIC_STDLIB) --product deck-server
 	bash $(SERVER_DIR)/Benchmarks/bench-server.sh $(DECK_SERVER)
 	bash $(SERVER_DIR)/Benchmarks/bench-postgres.sh $(DECK_SERVER)
 
 # The package-benchmark suite (time, throughput, allocations), then an interleaved run that
 # times the shuffles side by side and prints the ratios the shuffling issue asks for.
 bench: deps
-	$(SWIFT) build -c release --product render-card
+	$(RELEASE_BUILD) --product render-card
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 	cd Benchmarks && $(SWIFT) run -c release ShuffleRatios
 	cd Benchmarks && $(SWIFT) run -c release RenderRatios "$(CURDIR)/.build/release/render-card" $(realpath $(PEER_DECK))
 
 deck: deps
-	$(SWIFT) build -c release --product render-card
+	$(RELEASE_BUILD) --product render-card
 	.build/release/render-card deck --out $(DECK_OUT)/png --jokers --back
 	.build/release/render-card deck --out $(DECK_OUT)/svg --format svg --jokers --back
 	@echo "The deck is in $(DECK_OUT)/png and $(DECK_OUT)/svg"
 
 deal: deps
-	$(SWIFT) run -c release deal --players 4 --cards 5
+	$(RELEASE_BUILD) --product deal
+	.build/release/deal --players 4 --cards 5
 
 contact-sheet: deps
 	$(SWIFT) build --product snapshot-contact-sheet
@@ -126,7 +135,7 @@ contact-sheet: deps
 
 # The artwork is compiled into the binary, so render-card needs no other files to run.
 install: deps
-	$(SWIFT) build -c release --product render-card
+	$(RELEASE_BUILD) --product render-card
 	$(MAKE) install-files
 
 install-files:
