@@ -18,6 +18,8 @@ public struct CardRenderer: Sendable {
     public let layout: CardLayout
     /// The look of the cards, with the artwork loaded.
     public let design: CardDesign
+    /// Shapes drawn once and reused by every card this renderer (or a copy of it) draws.
+    let stamps = StampCache()
 
     /// A renderer for `style`.
     ///
@@ -87,9 +89,7 @@ public struct CardRenderer: Sendable {
     /// Any drawing as pixels at the style's resolution.
     public func rasterize(_ drawing: Drawing) throws(RenderError) -> RasterImage {
         let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
-        return try CairoOutput.rasterize(drawing, width: size.width, height: size.height) { surface throws(RenderError) in
-            try RasterImage(copying: surface)
-        }
+        return try RasterPlan(drawing, width: size.width, height: size.height, stamps: stamps).rasterImage()
     }
 
     /// Any drawing in `format`: PNG at the style's resolution (a drawing in pixels at its own
@@ -98,7 +98,7 @@ public struct CardRenderer: Sendable {
         switch format {
         case .png:
             let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
-            return try CairoOutput.png(drawing, width: size.width, height: size.height, compression: style.pngCompression)
+            return try CairoOutput.png(drawing, width: size.width, height: size.height, compression: style.pngCompression, stamps: stamps)
         case .svg:
             return Array(SVGWriter.document(drawing, style: style.svgStyle).utf8)
         case .pdf:
