@@ -38,17 +38,12 @@ extension RasterPlan {
                     let mask = try stamp.surface()
                     context.setColor(color)
                     cairo_mask_surface(context.pointer, mask.pointer, Double(x + stamp.offsetX), Double(y + stamp.offsetY))
-                case .picture(let picture, let clip):
+                case .picture(let picture, let turnedAbout, let clip):
                     let visible = clip.intersection(band)
                     guard !visible.isEmpty else { continue }
-                    let source = try picture.surface()
-                    cairo_save(context.pointer)
-                    cairo_rectangle(context.pointer, Double(visible.x0), Double(visible.y0),
-                                    Double(visible.x1 - visible.x0), Double(visible.y1 - visible.y0))
-                    cairo_clip(context.pointer)
-                    cairo_set_source_surface(context.pointer, source.pointer, Double(picture.box.x0), Double(picture.box.y0))
-                    cairo_paint(context.pointer)
-                    cairo_restore(context.pointer)
+                    cairo_surface_flush(surface.pointer)
+                    picture.paint(into: pixels, stride: stride, top: top, visible: visible, turnedAbout: turnedAbout)
+                    cairo_surface_mark_dirty(surface.pointer)
                 }
             }
             try context.check("drawing \(drawing.title)")

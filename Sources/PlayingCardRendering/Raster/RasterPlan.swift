@@ -16,8 +16,9 @@ struct RasterPlan {
         case direct(Drawing.Item, chain: [AffineTransform], box: PixelBox?)
         /// A stamp painted in `color` with its pixel (0, 0) at (`x`, `y`) plus its offsets.
         case stamp(Stamp, x: Int, y: Int, color: Color, box: PixelBox)
-        /// Pixels painted over the picture so far, inside `clip`.
-        case picture(RasterPicture, clip: PixelBox)
+        /// Pixels painted over the picture so far, inside `clip`: upright, or turned 180° about
+        /// the point whose doubled coordinates `turnedAbout` gives.
+        case picture(RasterPicture, turnedAbout: (x2: Int, y2: Int)?, clip: PixelBox)
     }
 
     let drawing: Drawing
@@ -150,9 +151,8 @@ struct RasterPlan {
         let canvas = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
         guard !upper.isEmpty, upper.intersection(canvas) == upper else { return false }
         let picture = try RasterPicture(drawing: content, symbols: symbols, matrix: m, box: upper)
-        layers.append(.picture(picture, clip: upper))
-        let turned = picture.turned(centerX2: Int(2 * c.x), centerY2: Int(2 * c.y))
-        layers.append(.picture(turned, clip: lower))
+        layers.append(.picture(picture, turnedAbout: nil, clip: upper))
+        layers.append(.picture(picture, turnedAbout: (Int(2 * c.x), Int(2 * c.y)), clip: lower))
         return true
     }
 }
@@ -179,22 +179,6 @@ final class RasterPicture {
         try context.draw(items, symbols: symbols)
         try context.check("drawing a picture")
         cairo_surface_flush(surface.pointer)
-    }
-
-    private init(memory: PixelMemory, box: PixelBox) {
-        self.memory = memory
-        self.box = box
-    }
-
-    /// The picture turned 180° about the point whose doubled coordinates are given, pixel for
-    /// pixel (what Cairo's nearest-pixel filter gives when the turn maps pixels onto pixels).
-    func turned(centerX2: Int, centerY2: Int) -> RasterPicture {
-        let count = width * height
-        let copy = PixelMemory(count: count * 4)
-        let source = memory.bytes.assumingMemoryBound(to: UInt32.self), target = copy.bytes.assumingMemoryBound(to: UInt32.self)
-        for i in 0..<count { target[i] = source[count - 1 - i] }
-        return RasterPicture(memory: copy, box: PixelBox(x0: centerX2 - box.x1, y0: centerY2 - box.y1,
-                                                         x1: centerX2 - box.x0, y1: centerY2 - box.y0))
     }
 
     /// A Cairo surface reading the pixels.
