@@ -34,24 +34,30 @@ struct DeflateTokens: ~Copyable {
         frequencies.deallocate()
     }
 
+    /// Makes room for `more` tokens, so that the next `more` pushes need not check. Each byte
+    /// a row stands for takes at most one token, so a row's bytes and one more always suffice.
+    mutating func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        let larger = max(capacity * 2, count + more)
+        let bigger = UnsafeMutablePointer<UInt16>.allocate(capacity: larger)
+        bigger.update(from: tokens, count: count)
+        tokens.deallocate()
+        tokens = bigger
+        capacity = larger
+    }
+
+    /// Adds a token; room was made by ``reserve(_:)``.
     @inline(__always)
     private mutating func push(_ token: UInt16) {
-        if count == capacity {
-            let bigger = UnsafeMutablePointer<UInt16>.allocate(capacity: capacity * 2)
-            bigger.update(from: tokens, count: count)
-            tokens.deallocate()
-            tokens = bigger
-            capacity *= 2
-        }
         tokens[count] = token
-        count += 1
+        count &+= 1
     }
 
     /// One literal byte.
     @inline(__always)
     mutating func literal(_ byte: UInt8) {
         push(UInt16(byte))
-        frequencies[Int(byte)] += 1
+        frequencies[Int(byte)] &+= 1
         adlerA &+= UInt64(byte)
         adlerB &+= adlerA
         lastByteIsZero = byte == 0
@@ -69,12 +75,12 @@ struct DeflateTokens: ~Copyable {
         while left >= 3 {
             let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
             push(UInt16(256 + length))
-            frequencies[Deflate.lengthSymbol[length]] += 1
+            frequencies[Deflate.lengthSymbol[length]] &+= 1
             left -= length
         }
         for _ in 0..<left {
             push(0)
-            frequencies[0] += 1
+            frequencies[0] &+= 1
         }
         lastByteIsZero = true
     }
@@ -86,8 +92,8 @@ struct DeflateTokens: ~Copyable {
             // Matches are 3 to 258 bytes: never leave a remainder of 1 or 2.
             let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
             push(UInt16(515 + length))
-            frequencies[Deflate.lengthSymbol[length]] += 1
-            rowCopies += 1
+            frequencies[Deflate.lengthSymbol[length]] &+= 1
+            rowCopies &+= 1
             left -= length
         }
     }
@@ -129,6 +135,7 @@ struct DeflateTokens: ~Copyable {
         // One table entry a token: its code (with the extra bits and the distance code for a
         // match) and its length in bits.
         var table = [(bits: UInt32, length: Int)](repeating: (0, 0), count: 774)
+        var longRowCopies: (UInt32, Int)? = nil
         for byte in 0..<256 { table[byte] = (literalCodes[byte], literalLengths[byte]) }
         for length in 3...258 {
             let symbol = Deflate.lengthSymbol[length]
@@ -138,16 +145,28 @@ struct DeflateTokens: ~Copyable {
             total += Deflate.lengthExtraBits[symbol - 257]
             // Up to 15 + 5 + 1 bits.
             table[256 + length] = (bits | distanceCodes[0] << UInt32(total), total + 1)   // distance 1
-            // A copy of the row above: its distance code here, the distance's extra bits after.
-            table[515 + length] = (bits | distanceCodes[rowCode] << UInt32(total), total + 1)
+            // A copy of the row above: its distance code, then the distance's extra bits (at most
+            // 15 + 5 + 1 + 13 = 34 bits; more than 32 only for rows over 16 KiB, written apart).
+            let rowExtra = rowCopies > 0 ? (UInt32(rowDistance! - Deflate.distanceBase[rowCode]), Deflate.distanceExtraBits[rowCode]) : (0, 0)
+            if total + 1 + rowExtra.1 <= 32 {
+                table[515 + length] = (bits | distanceCodes[rowCode] << UInt32(total) | rowExtra.0 << UInt32(total + 1), total + 1 + rowExtra.1)
+            } else {
+                table[515 + length] = (bits | distanceCodes[rowCode] << UInt32(total), total + 1)
+                longRowCopies = rowExtra
+            }
         }
-        let rowExtra = rowCopies > 0 ? (UInt32(rowDistance! - Deflate.distanceBase[rowCode]), Deflate.distanceExtraBits[rowCode]) : (0, 0)
         table.withUnsafeBufferPointer { table in
-            for i in 0..<count {
-                let token = Int(tokens[i])
-                let entry = table[token]
-                out.put(entry.bits, entry.length)
-                if token >= 515 { out.put(rowExtra.0, rowExtra.1) }
+            if let extra = longRowCopies {
+                for i in 0..<count {
+                    let token = Int(tokens[i])
+                    out.put(table[token].bits, table[token].length)
+                    if token >= 515 { out.put(extra.0, extra.1) }
+                }
+            } else {
+                for i in 0..<count {
+                    let entry = table[Int(tokens[i])]
+                    out.put(entry.bits, entry.length)
+                }
             }
         }
         out.put(literalCodes[256], literalLengths[256])

@@ -39,6 +39,7 @@ struct FastRowEncoder: ~Copyable {
     /// Adds one row of pixels; `above` is the row before it (`nil` for the first row).
     mutating func add(_ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>?) {
         let width = self.width, opaque = self.opaque
+        deflate.reserve(2 + width * channels)
         if let above, memcmp(row, above, width * 4) == 0 {
             deflate.literal(2)   // Up: a repeated row filters to zeros
             deflate.zeros(width * channels)
@@ -54,11 +55,7 @@ struct FastRowEncoder: ~Copyable {
             let word = row[x]
             if x > 0, word == row[x - 1] {
                 // A run of the pixel before: Sub turns it into zero bytes.
-                var end = x + 1
-                // Four pixels a step while the run lasts, then one at a time.
-                let four = SIMD4<UInt32>(repeating: word)
-                while end + 4 <= width, UnsafeRawPointer(row + end).loadUnaligned(as: SIMD4<UInt32>.self) == four { end += 4 }
-                while end < width, row[end] == word { end += 1 }
+                let end = Self.runEnd(row, from: x + 1, width: width, of: word)
                 deflate.zeros((end - x) * channels)
                 x = end
                 continue
@@ -91,6 +88,24 @@ struct FastRowEncoder: ~Copyable {
         }
         deflate.endRow()
         aboveIsSub = true
+    }
+
+    /// Where the run of `word` starting at `start` ends: sixteen pixels a step while it lasts,
+    /// then four, then one.
+    @inline(__always)
+    static func runEnd(_ row: UnsafePointer<UInt32>, from start: Int, width: Int, of word: UInt32) -> Int {
+        var end = start
+        let four = SIMD4<UInt32>(repeating: word)
+        while end + 16 <= width {
+            let p = UnsafeRawPointer(row + end)
+            let same = (p.loadUnaligned(as: SIMD4<UInt32>.self) .== four) .& (p.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self) .== four)
+                .& (p.loadUnaligned(fromByteOffset: 32, as: SIMD4<UInt32>.self) .== four) .& (p.loadUnaligned(fromByteOffset: 48, as: SIMD4<UInt32>.self) .== four)
+            guard all(same) else { break }
+            end &+= 16
+        }
+        while end + 4 <= width, UnsafeRawPointer(row + end).loadUnaligned(as: SIMD4<UInt32>.self) == four { end &+= 4 }
+        while end < width, row[end] == word { end &+= 1 }
+        return end
     }
 
     /// The zlib stream of every row added.
