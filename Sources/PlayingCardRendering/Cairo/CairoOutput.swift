@@ -18,10 +18,10 @@ enum CairoOutput {
     }
 
     /// `drawing` as PNG, drawn by a ``RasterPlan`` (in bands when it can be); `stamps` keeps
-    /// repeated shapes for reuse across drawings.
+    /// repeated shapes and `pool` pixel buffers for reuse across drawings.
     static func png(_ drawing: Drawing, width: Int, height: Int, compression: PNGCompression,
-                    stamps: StampCache? = nil) throws(RenderError) -> [UInt8] {
-        try RasterPlan(drawing, width: width, height: height, stamps: stamps).png(compression: compression)
+                    stamps: StampCache? = nil, pool: PixelMemoryPool? = nil) throws(RenderError) -> [UInt8] {
+        try RasterPlan(drawing, width: width, height: height, stamps: stamps, pool: pool).png(compression: compression)
     }
 
     static func pdf(_ drawing: Drawing) throws(RenderError) -> [UInt8] {

@@ -13,7 +13,9 @@ import Darwin
 /// 4 KiB, two when it is read before it is written, as drawing with antialiasing does: for a
 /// 744 × 1039 card that was about 2 ms of the 7 ms `render-card` took, against under 1 ms mapped
 /// at once.
-final class PixelMemory {
+final class PixelMemory: @unchecked Sendable {
+    // Unchecked: a buffer has one user at a time; a pool passes it from one to the next.
+
     /// The first byte.
     let bytes: UnsafeMutableRawPointer
     /// How many bytes there are.

@@ -92,7 +92,8 @@ extension RasterPlan {
         let stride = width * 4
         if compression == .fast {
             let bandRows = self.bandRows
-            let band = PixelMemory(count: stride * bandRows)
+            let band = pool?.take(count: stride * bandRows, zeroed: false) ?? PixelMemory(count: stride * bandRows)
+            defer { pool?.give(band) }
             try draw(into: band.bytes, stride: stride, top: 0, rows: bandRows)
             if !PNGEncoder.isOpaque(pixels: band.bytes, width: width, height: bandRows, stride: stride) {
                 var encoder = FastRowEncoder(width: width, height: height, opaque: false)

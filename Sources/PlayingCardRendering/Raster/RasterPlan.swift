@@ -33,13 +33,15 @@ struct RasterPlan {
     private(set) var needsWholePicture = false
     let symbols: [String: [Drawing.Item]]
     private let stamps: StampCache?
+    /// Where band and picture buffers come from and go back to, when the renderer keeps them.
+    let pool: PixelMemoryPool?
     /// Each symbol written out for stamping (uses resolved), its hash and colour, or `nil` when
     /// it cannot be stamped.
     private var stampable: [String: (items: [Drawing.Item], hash: Int, color: Color)?] = [:]
 
     /// Plans `drawing` at `width` × `height` pixels; `stamps` keeps shapes for reuse (none when
     /// `nil`: every shape is then drawn in place).
-    init(_ drawing: Drawing, width: Int, height: Int, stamps: StampCache?) throws(RenderError) {
+    init(_ drawing: Drawing, width: Int, height: Int, stamps: StampCache?, pool: PixelMemoryPool? = nil) throws(RenderError) {
         self.drawing = drawing
         self.width = width
         self.height = height
@@ -47,6 +49,7 @@ struct RasterPlan {
         scaleY = Double(height) / drawing.height
         symbols = drawing.symbolTable
         self.stamps = stamps
+        self.pool = pool
         try add(drawing.items, chain: [], matrix: DeviceMatrix(scaleX: scaleX, scaleY: scaleY))
     }
 
@@ -150,7 +153,7 @@ struct RasterPlan {
         let upper = snapped(matrix), lower = snapped(matrix.then(.rotation(.pi, about: center)))
         let canvas = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
         guard !upper.isEmpty, upper.intersection(canvas) == upper else { return false }
-        let picture = try RasterPicture(drawing: content, symbols: symbols, matrix: m, box: upper)
+        let picture = try RasterPicture(drawing: content, symbols: symbols, matrix: m, box: upper, pool: pool)
         layers.append(.picture(picture, turnedAbout: nil, clip: upper))
         layers.append(.picture(picture, turnedAbout: (Int(2 * c.x), Int(2 * c.y)), clip: lower))
         return true
@@ -162,14 +165,19 @@ final class RasterPicture {
     let memory: PixelMemory
     /// Where the picture's top-left pixel goes, and its size.
     let box: PixelBox
+    /// Where the memory goes back to.
+    private let pool: PixelMemoryPool?
 
     var width: Int { box.x1 - box.x0 }
     var height: Int { box.y1 - box.y0 }
 
     /// `items` drawn under `matrix` into the pixels of `box` (transparent where nothing is drawn).
-    init(drawing items: [Drawing.Item], symbols: [String: [Drawing.Item]], matrix: cairo_matrix_t, box: PixelBox) throws(RenderError) {
+    init(drawing items: [Drawing.Item], symbols: [String: [Drawing.Item]], matrix: cairo_matrix_t, box: PixelBox,
+         pool: PixelMemoryPool?) throws(RenderError) {
         self.box = box
-        memory = PixelMemory(count: (box.x1 - box.x0) * (box.y1 - box.y0) * 4)
+        self.pool = pool
+        let count = (box.x1 - box.x0) * (box.y1 - box.y0) * 4
+        memory = pool?.take(count: count, zeroed: true) ?? PixelMemory(count: count)
         let surface = try surface()
         cairo_surface_set_device_offset(surface.pointer, -Double(box.x0), -Double(box.y0))
         let context = try CairoContext(surface: surface)
@@ -180,6 +188,8 @@ final class RasterPicture {
         try context.check("drawing a picture")
         cairo_surface_flush(surface.pointer)
     }
+
+    deinit { pool?.give(memory) }
 
     /// A Cairo surface reading the pixels.
     func surface() throws(RenderError) -> CairoSurface {

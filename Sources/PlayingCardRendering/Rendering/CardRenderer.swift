@@ -20,6 +20,8 @@ public struct CardRenderer: Sendable {
     public let design: CardDesign
     /// Shapes drawn once and reused by every card this renderer (or a copy of it) draws.
     let stamps = StampCache()
+    /// Band and picture buffers passed from one card to the next.
+    let pixelPool = PixelMemoryPool()
 
     /// A renderer for `style`.
     ///
@@ -89,7 +91,7 @@ public struct CardRenderer: Sendable {
     /// Any drawing as pixels at the style's resolution.
     public func rasterize(_ drawing: Drawing) throws(RenderError) -> RasterImage {
         let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
-        return try RasterPlan(drawing, width: size.width, height: size.height, stamps: stamps).rasterImage()
+        return try RasterPlan(drawing, width: size.width, height: size.height, stamps: stamps, pool: pixelPool).rasterImage()
     }
 
     /// Any drawing in `format`: PNG at the style's resolution (a drawing in pixels at its own
@@ -98,7 +100,8 @@ public struct CardRenderer: Sendable {
         switch format {
         case .png:
             let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
-            return try CairoOutput.png(drawing, width: size.width, height: size.height, compression: style.pngCompression, stamps: stamps)
+            return try CairoOutput.png(drawing, width: size.width, height: size.height, compression: style.pngCompression, stamps: stamps,
+                                       pool: pixelPool)
         case .svg:
             return Array(SVGWriter.document(drawing, style: style.svgStyle).utf8)
         case .pdf:
