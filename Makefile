@@ -41,6 +41,9 @@ RENDER_CARD ?= .build/release/render-card
 # at every start. Only the release builds here take these flags; `make test` builds as usual.
 STATIC_STDLIB := --static-swift-stdlib
 RELEASE_BUILD := $(SWIFT) build -c release $(STATIC_STDLIB) -Xlinker -no-pie
+# render-card also links Cairo and the libraries under it statically, when Debian's static
+# archives are there (Scripts/static-cairo.sh says why and how); otherwise dynamically.
+STATIC_CAIRO := $(CURDIR)/.build/static-cairo
 
 # The server package and where `make serve` keeps its database.
 SERVER_DIR := Server
@@ -49,7 +52,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: deps deps-postgres deps-bench deps-browser test-browser build release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
+.PHONY: deps deps-postgres deps-bench deps-browser test-browser build release render-card-release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -66,6 +69,19 @@ build: deps
 
 release: deps
 	$(RELEASE_BUILD)
+	$(MAKE) render-card-release
+
+# The render-card that make install, make deck and make bench use: .build/release/render-card.
+render-card-release: deps
+	@sh Scripts/static-cairo.sh $(STATIC_CAIRO)
+	@if [ -f $(STATIC_CAIRO)/cairo-bundle.o ]; then \
+		echo "PKG_CONFIG_PATH=$(STATIC_CAIRO) $(RELEASE_BUILD) --product render-card (Cairo linked statically)"; \
+		PKG_CONFIG_PATH=$(STATIC_CAIRO) $(RELEASE_BUILD) --product render-card \
+			-Xlinker $(STATIC_CAIRO)/cairo-bundle.o -Xlinker $(STATIC_CAIRO)/cairo-x.ld; \
+	else \
+		echo "$(RELEASE_BUILD) --product render-card (no static Cairo archives: Cairo linked dynamically)"; \
+		$(RELEASE_BUILD) --product render-card; \
+	fi
 
 test: test-library test-server test-browser
 
@@ -112,14 +128,12 @@ bench-server: deps-bench deps-postgres
 
 # The package-benchmark suite (time, throughput, allocations), then an interleaved run that
 # times the shuffles side by side and prints the ratios the shuffling issue asks for.
-bench: deps
-	$(RELEASE_BUILD) --product render-card
+bench: deps render-card-release
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 	cd Benchmarks && $(SWIFT) run -c release ShuffleRatios
 	cd Benchmarks && $(SWIFT) run -c release RenderRatios "$(CURDIR)/.build/release/render-card" $(realpath $(PEER_DECK))
 
-deck: deps
-	$(RELEASE_BUILD) --product render-card
+deck: deps render-card-release
 	.build/release/render-card deck --out $(DECK_OUT)/png --jokers --back
 	.build/release/render-card deck --out $(DECK_OUT)/svg --format svg --jokers --back
 	@echo "The deck is in $(DECK_OUT)/png and $(DECK_OUT)/svg"
@@ -134,8 +148,7 @@ contact-sheet: deps
 	$$($(SWIFT) build --show-bin-path)/snapshot-contact-sheet Tests out/contact-sheet.png
 
 # The artwork is compiled into the binary, so render-card needs no other files to run.
-install: deps
-	$(RELEASE_BUILD) --product render-card
+install: deps render-card-release
 	$(MAKE) install-files
 
 install-files:
