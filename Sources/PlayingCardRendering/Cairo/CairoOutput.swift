@@ -18,10 +18,11 @@ enum CairoOutput {
     }
 
     /// `drawing` as PNG, drawn by a ``RasterPlan`` (in bands when it can be); `stamps` keeps
-    /// repeated shapes and `pool` pixel buffers for reuse across drawings.
+    /// repeated shapes, `pool` pixel buffers and `baseRows` background rows for reuse across
+    /// drawings.
     static func png(_ drawing: Drawing, width: Int, height: Int, compression: PNGCompression,
-                    stamps: StampCache? = nil, pool: PixelMemoryPool? = nil) throws(RenderError) -> [UInt8] {
-        try RasterPlan(drawing, width: width, height: height, stamps: stamps, pool: pool).png(compression: compression)
+                    stamps: StampCache? = nil, pool: PixelMemoryPool? = nil, baseRows: BaseRowCache? = nil) throws(RenderError) -> [UInt8] {
+        try RasterPlan(drawing, width: width, height: height, stamps: stamps, pool: pool, baseRows: baseRows).png(compression: compression)
     }
 
     static func pdf(_ drawing: Drawing) throws(RenderError) -> [UInt8] {

@@ -12,7 +12,13 @@ extension RasterPlan {
     /// Draws rows `top ..< top + rows` of the picture into `pixels` (ARGB32, `stride` bytes a
     /// row), which are cleared first.
     func draw(into pixels: UnsafeMutableRawPointer, stride: Int, top: Int, rows: Int) throws(RenderError) {
-        memset(pixels, 0, stride * rows)
+        // The first layer's rows from an earlier card, or a cleared band.
+        let skipFirst = base?.recorded == true
+        if let base, skipFirst {
+            base.rows.paint(into: pixels, stride: stride, top: top, rows: rows)
+        } else {
+            memset(pixels, 0, stride * rows)
+        }
         let surface = try CairoSurface(
             taking: cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                         Int32(width), Int32(rows), Int32(stride)),
@@ -24,7 +30,12 @@ extension RasterPlan {
             // The band's first row is the picture's row `top`. (Not a device offset: Cairo's
             // groups then land in the wrong place.)
             cairo_translate(context.pointer, 0, -Double(top))
-            for layer in layers {
+            for (number, layer) in layers.enumerated() {
+                if number == 0 && skipFirst { continue }
+                if number == 1, let base, !base.recorded {
+                    cairo_surface_flush(surface.pointer)
+                    base.rows.record(pixels, stride: stride, top: top, rows: rows)
+                }
                 switch layer {
                 case .direct(let item, let chain, let box):
                     if let box, box.intersection(band).isEmpty { continue }
@@ -81,6 +92,7 @@ extension RasterPlan {
             count = width * height
         }
         if let failure { throw failure }
+        keepBaseRows()
         return RasterImage(width: width, height: height, pixels: pixels)
     }
 
@@ -110,11 +122,13 @@ extension RasterPlan {
                     memcpy(previous.bytes, band.bytes + (rows - 1) * stride, stride)
                     top += rows
                 }
+                keepBaseRows()
                 return PNGEncoder.file(width: width, height: height, colorType: 6, chunks: [], zlib: encoder.finish())
             }
         }
         let whole = PixelMemory(count: stride * height)
         try drawAll(into: whole.bytes, stride: stride)
+        keepBaseRows()
         return PNGEncoder.encode(pixels: whole.bytes, width: width, height: height, stride: stride, compression: compression)
     }
 }

@@ -35,13 +35,19 @@ struct RasterPlan {
     private let stamps: StampCache?
     /// Where band and picture buffers come from and go back to, when the renderer keeps them.
     let pool: PixelMemoryPool?
+    /// The first layer's rows, recorded by an earlier render (then the first layer is not
+    /// drawn), or being recorded by this one, and where they are kept.
+    let base: (rows: BaseRows, recorded: Bool)?
+    private let baseCache: BaseRowCache?
+    private let baseKey: BaseRowCache.Key?
     /// Each symbol written out for stamping (uses resolved), its hash and colour, or `nil` when
     /// it cannot be stamped.
     private var stampable: [String: (items: [Drawing.Item], hash: Int, color: Color)?] = [:]
 
     /// Plans `drawing` at `width` × `height` pixels; `stamps` keeps shapes for reuse (none when
     /// `nil`: every shape is then drawn in place).
-    init(_ drawing: Drawing, width: Int, height: Int, stamps: StampCache?, pool: PixelMemoryPool? = nil) throws(RenderError) {
+    init(_ drawing: Drawing, width: Int, height: Int, stamps: StampCache?, pool: PixelMemoryPool? = nil,
+         baseRows: BaseRowCache? = nil) throws(RenderError) {
         self.drawing = drawing
         self.width = width
         self.height = height
@@ -50,7 +56,38 @@ struct RasterPlan {
         symbols = drawing.symbolTable
         self.stamps = stamps
         self.pool = pool
+        baseCache = baseRows
+        var key: BaseRowCache.Key? = nil
+        var base: (rows: BaseRows, recorded: Bool)? = nil
+        // The first item, when it is drawn as it is: its rows can be recorded and reused.
+        if let baseRows, case .direct(let item, let chain, _)? = try Self.firstLayer(of: drawing, symbols: symbols) {
+            let baseKey = BaseRowCache.Key(item: item, chain: chain, width: width, height: height)
+            key = baseKey
+            base = baseRows.rows(for: baseKey).map { ($0, true) } ?? (BaseRows(width: width, height: height), false)
+        }
+        baseKey = key
+        self.base = base
         try add(drawing.items, chain: [], matrix: DeviceMatrix(scaleX: scaleX, scaleY: scaleY))
+    }
+
+    /// The first layer a plan of `drawing` starts with, when it is an item drawn in place.
+    private static func firstLayer(of drawing: Drawing, symbols: [String: [Drawing.Item]]) throws(RenderError) -> Layer? {
+        var items = drawing.items, chain: [AffineTransform] = []
+        // Into groups without clips, as the plan goes.
+        while case .group(let content, let transform, nil)? = items.first, items.count >= 1 {
+            items = content
+            chain.append(transform)
+        }
+        switch items.first {
+        case .path?, .roundedRectangle?: return .direct(items[0], chain: chain, box: nil)
+        default: return nil
+        }
+    }
+
+    /// Keeps the first layer's rows for later renders, once this render has recorded them all.
+    func keepBaseRows() {
+        guard let base, !base.recorded, let baseKey, base.rows.isComplete else { return }
+        baseCache?.keep(base.rows, for: baseKey)
     }
 
     private mutating func add(_ items: [Drawing.Item], chain: [AffineTransform], matrix: DeviceMatrix) throws(RenderError) {

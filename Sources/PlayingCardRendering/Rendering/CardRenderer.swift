@@ -22,6 +22,8 @@ public struct CardRenderer: Sendable {
     let stamps = StampCache()
     /// Band and picture buffers passed from one card to the next.
     let pixelPool = PixelMemoryPool()
+    /// The background rows of the cards drawn so far, for the next card to start from.
+    let baseRows = BaseRowCache()
 
     /// A renderer for `style`.
     ///
@@ -91,7 +93,8 @@ public struct CardRenderer: Sendable {
     /// Any drawing as pixels at the style's resolution.
     public func rasterize(_ drawing: Drawing) throws(RenderError) -> RasterImage {
         let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
-        return try RasterPlan(drawing, width: size.width, height: size.height, stamps: stamps, pool: pixelPool).rasterImage()
+        return try RasterPlan(drawing, width: size.width, height: size.height, stamps: stamps, pool: pixelPool,
+                                  baseRows: baseRows).rasterImage()
     }
 
     /// Any drawing in `format`: PNG at the style's resolution (a drawing in pixels at its own
@@ -101,7 +104,7 @@ public struct CardRenderer: Sendable {
         case .png:
             let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
             return try CairoOutput.png(drawing, width: size.width, height: size.height, compression: style.pngCompression, stamps: stamps,
-                                       pool: pixelPool)
+                                       pool: pixelPool, baseRows: baseRows)
         case .svg:
             return Array(SVGWriter.document(drawing, style: style.svgStyle).utf8)
         case .pdf:
