@@ -23,16 +23,8 @@ extension RasterPicture {
                 while x + 4 <= area.x1 {
                     // Pixels last - x - 3 ... last - x, in the order they land: backwards.
                     let read = UnsafeRawPointer(row + last - x - 3).loadUnaligned(as: SIMD4<UInt32>.self)
-                    let four = SIMD4(read[3], read[2], read[1], read[0])
-                    if four == .zero {
-                        x += 4
-                    } else if all(four .>= 0xFF00_0000) {
-                        UnsafeMutableRawPointer(target + x).storeBytes(of: four, as: SIMD4<UInt32>.self)
-                        x += 4
-                    } else {
-                        for i in 0..<4 { target[x + i] = Self.over(four[i], target[x + i]) }
-                        x += 4
-                    }
+                    Self.paint(SIMD4(read[3], read[2], read[1], read[0]), onto: target + x)
+                    x += 4
                 }
                 while x < area.x1 {
                     target[x] = Self.over(row[last - x], target[x])
@@ -41,18 +33,9 @@ extension RasterPicture {
             } else {
                 let row = source + (y - box.y0) * width - box.x0
                 var x = area.x0
-                // Four pixels a step where they are all clear or all opaque (most of a figure).
                 while x + 4 <= area.x1 {
-                    let four = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self)
-                    if four == .zero {
-                        x += 4
-                    } else if all(four .>= 0xFF00_0000) {
-                        UnsafeMutableRawPointer(target + x).storeBytes(of: four, as: SIMD4<UInt32>.self)
-                        x += 4
-                    } else {
-                        for i in x..<x + 4 { target[i] = Self.over(row[i], target[i]) }
-                        x += 4
-                    }
+                    Self.paint(UnsafeRawPointer(row + x).loadUnaligned(as: SIMD4<UInt32>.self), onto: target + x)
+                    x += 4
                 }
                 while x < area.x1 {
                     target[x] = Self.over(row[x], target[x])
@@ -60,6 +43,18 @@ extension RasterPicture {
                 }
             }
         }
+    }
+
+    /// Paints four pixels over `target`: nothing where all are clear, a plain store where all
+    /// are opaque (most of a figure), else one at a time.
+    @inline(__always)
+    static func paint(_ four: SIMD4<UInt32>, onto target: UnsafeMutablePointer<UInt32>) {
+        if four == .zero { return }
+        if all(four .>= 0xFF00_0000) {
+            UnsafeMutableRawPointer(target).storeBytes(of: four, as: SIMD4<UInt32>.self)
+            return
+        }
+        for i in 0..<4 { target[i] = over(four[i], target[i]) }
     }
 
     /// `source` over `destination`, premultiplied ARGB32, rounded as pixman rounds.
