@@ -3,9 +3,10 @@ public import PlayingCardLayout
 
 /// Renders cards as PNG, SVG or PDF bytes.
 ///
-/// A renderer checks its style and loads any artwork once, when it is made; after that it is an
-/// immutable value, safe to use from many threads at once (each render has its own Cairo
-/// context).
+/// A renderer checks its style and loads the user's artwork once, when it is made (the built-in
+/// designs are read when a card first needs them); after that it is an immutable value, safe to
+/// use from many threads at once (each render has its own Cairo context). It and its copies share
+/// caches that make later cards cheaper: stamped shapes, pixel buffers and background rows.
 ///
 /// ```swift
 /// let renderer = try CardRenderer(style: CardStyle())
