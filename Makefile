@@ -75,8 +75,8 @@ release: deps
 render-card-release: deps
 	@sh Scripts/static-cairo.sh $(STATIC_CAIRO)
 	@if [ -f $(STATIC_CAIRO)/cairo-bundle.o ]; then \
-		echo "PKG_CONFIG_PATH=$(STATIC_CAIRO) $(RELEASE_BUILD) --product render-card (Cairo linked statically)"; \
-		PKG_CONFIG_PATH=$(STATIC_CAIRO) $(RELEASE_BUILD) --product render-card \
+		echo "$(RELEASE_BUILD) --product render-card (Cairo linked statically from $(STATIC_CAIRO))"; \
+		PKG_CONFIG_PATH=$(STATIC_CAIRO)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH} $(RELEASE_BUILD) --product render-card \
 			-Xlinker $(STATIC_CAIRO)/cairo-bundle.o -Xlinker $(STATIC_CAIRO)/cairo-x.ld; \
 	else \
 		echo "$(RELEASE_BUILD) --product render-card (no static Cairo archives: Cairo linked dynamically)"; \

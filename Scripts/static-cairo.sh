@@ -17,13 +17,15 @@
 #   *.pc             The system's cairo.pc and libdeflate.pc with the library folder pointing here;
 #                    the build reads them through PKG_CONFIG_PATH.
 #
-# Prints nothing and makes nothing when a static archive is missing: the build then links Cairo
-# dynamically, as before.
+# Makes no cairo-bundle.o when a static archive or binutils' ld is missing: the build then links
+# Cairo dynamically, as before.
 set -eu
 out=$1
 libdir=$(pkg-config --variable=libdir cairo)
 bundled="cairo pixman-1 freetype fontconfig png16 z expat brotlidec brotlicommon"
 x_libs="xcb-shm xcb-render Xrender Xext X11 xcb Xau Xdmcp bz2"
+rm -f "$out/cairo-bundle.o"
+command -v ld >/dev/null 2>&1 || exit 0
 for lib in $bundled $x_libs deflate; do
     [ -f "$libdir/lib$lib.a" ] || exit 0
 done
