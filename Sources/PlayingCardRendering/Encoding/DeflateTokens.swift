@@ -63,6 +63,51 @@ struct DeflateTokens: ~Copyable {
         lastByteIsZero = byte == 0
     }
 
+    /// A pixel's filtered bytes as literals: three (RGB) or, with `fourth`, four (RGBA). The
+    /// same tokens and checksum as one ``literal(_:)`` a byte, with the Adler-32 sums advanced
+    /// in one step.
+    @inline(__always)
+    mutating func literals(_ first: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8?) {
+        let (x, y, z) = (UInt64(first), UInt64(second), UInt64(third))
+        tokens[count] = UInt16(first)
+        tokens[count &+ 1] = UInt16(second)
+        tokens[count &+ 2] = UInt16(third)
+        frequencies[Int(first)] &+= 1
+        frequencies[Int(second)] &+= 1
+        frequencies[Int(third)] &+= 1
+        if let fourth {
+            let w = UInt64(fourth)
+            tokens[count &+ 3] = UInt16(fourth)
+            frequencies[Int(fourth)] &+= 1
+            count &+= 4
+            // b gains a after each byte: 4a + 4x + 3y + 2z + w.
+            adlerB &+= 4 &* adlerA &+ 4 &* x &+ 3 &* y &+ 2 &* z &+ w
+            adlerA &+= x &+ y &+ z &+ w
+            lastByteIsZero = fourth == 0
+        } else {
+            count &+= 3
+            adlerB &+= 3 &* adlerA &+ 3 &* x &+ 2 &* y &+ z
+            adlerA &+= x &+ y &+ z
+            lastByteIsZero = third == 0
+        }
+    }
+
+    /// Adds a pixel's bytes that a copy of the row above stands for to the checksum.
+    @inline(__always)
+    mutating func checksums(_ first: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8?) {
+        let (x, y, z) = (UInt64(first), UInt64(second), UInt64(third))
+        if let fourth {
+            let w = UInt64(fourth)
+            adlerB &+= 4 &* adlerA &+ 4 &* x &+ 3 &* y &+ 2 &* z &+ w
+            adlerA &+= x &+ y &+ z &+ w
+            lastByteIsZero = fourth == 0
+        } else {
+            adlerB &+= 3 &* adlerA &+ 3 &* x &+ 2 &* y &+ z
+            adlerA &+= x &+ y &+ z
+            lastByteIsZero = third == 0
+        }
+    }
+
     /// `count` zero bytes, as back-references to the byte before when possible.
     mutating func zeros(_ count: Int) {
         guard count > 0 else { return }
@@ -85,7 +130,7 @@ struct DeflateTokens: ~Copyable {
         lastByteIsZero = true
     }
 
-    /// `count` bytes equal to those one row back; their values go to ``checksum(_:)``.
+    /// `count` bytes equal to those one row back; their values go to ``checksums(_:_:_:_:)``.
     mutating func repeatRowAbove(_ count: Int) {
         var left = count
         while left > 0 {
@@ -96,14 +141,6 @@ struct DeflateTokens: ~Copyable {
             rowCopies &+= 1
             left -= length
         }
-    }
-
-    /// Adds a byte that a copy of the row above stands for to the checksum.
-    @inline(__always)
-    mutating func checksum(_ byte: UInt8) {
-        adlerA &+= UInt64(byte)
-        adlerB &+= adlerA
-        lastByteIsZero = byte == 0
     }
 
     /// Reduces the checksum sums; call at least once every 2^20 bytes.

@@ -69,20 +69,16 @@ struct FastRowEncoder: ~Copyable {
                 deflate.repeatRowAbove((end - x) * channels)
                 for i in x..<end {
                     let pixel = PNGEncoder.straight(row[i])
-                    deflate.checksum(pixel.0 &- previous.0)
-                    deflate.checksum(pixel.1 &- previous.1)
-                    deflate.checksum(pixel.2 &- previous.2)
-                    if !opaque { deflate.checksum(pixel.3 &- previous.3) }
+                    deflate.checksums(pixel.0 &- previous.0, pixel.1 &- previous.1, pixel.2 &- previous.2,
+                                      opaque ? nil : pixel.3 &- previous.3)
                     previous = pixel
                 }
                 x = end
                 continue
             }
             let pixel = PNGEncoder.straight(word)
-            deflate.literal(pixel.0 &- previous.0)
-            deflate.literal(pixel.1 &- previous.1)
-            deflate.literal(pixel.2 &- previous.2)
-            if !opaque { deflate.literal(pixel.3 &- previous.3) }
+            deflate.literals(pixel.0 &- previous.0, pixel.1 &- previous.1, pixel.2 &- previous.2,
+                             opaque ? nil : pixel.3 &- previous.3)
             previous = pixel
             x += 1
         }
