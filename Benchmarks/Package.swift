@@ -39,8 +39,16 @@ let package = Package(
             dependencies: [.product(name: "PlayingCards", package: root)],
             path: "Sources/ShuffleRatios"
         ),
-        // The render-card binary beside the peer workflow: `make bench` runs it last.
-        .executableTarget(name: "RenderRatios", path: "Sources/RenderRatios"),
+        // The render-card binary beside the peer workflow, and the raster beside Cairo filling
+        // the same paths (issue 21's ratios): `make bench` runs it last.
+        .executableTarget(
+            name: "RenderRatios",
+            dependencies: [
+                .product(name: "PlayingCards", package: root),
+                .product(name: "PlayingCardRendering", package: root),
+            ],
+            path: "Sources/RenderRatios"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -48,13 +48,19 @@ struct Deck: ParsableCommand {
         try reportingFailures {
             let renderer = try CardRenderer(style: style)
             let progress = Progress("deck", total: sides.count, quiet: quiet)
-            let images = try renderer.render(sides, as: format, progress: progress.update)
-            progress.finish()
-            let files = zip(sides, images).map { side, bytes in
-                (path: joinPath(out, "\(side.code).\(format.fileExtension)"), bytes: bytes)
+            // Each card is written as soon as it is drawn, while the others are being drawn.
+            let writer = try SharedOutputWriter(folder: out)
+            let paths = sides.map { joinPath(out, "\($0.code).\(format.fileExtension)") }
+            do {
+                try renderer.render(sides, as: format, progress: progress.update) { i, bytes throws(RenderError) in
+                    try writer.write(bytes, to: paths[i])
+                }
+            } catch {
+                writer.rollBack()
+                throw error
             }
-            try OutputWriter.writeAll(files, into: out)
-            print("Wrote \(files.count) cards to \(out)")
+            progress.finish()
+            print("Wrote \(sides.count) cards to \(out)")
         }
     }
 }

@@ -42,6 +42,11 @@ struct OutputWriter {
         if !existed { created.append(path) }
     }
 
+    /// Remembers a file this run created, to remove if the run fails.
+    mutating func remember(_ path: String) {
+        created.append(path)
+    }
+
     /// Removes what this run created: called when the run fails.
     func rollBack() {
         for path in created { unlink(path) }

@@ -28,9 +28,36 @@ public struct VectorArt: Sendable, Hashable {
     }
 
     /// The area of the artwork, in its own units.
-    public var viewBox: Rect
+    public var viewBox: Rect {
+        get { content.viewBox }
+        set { storage = .parsed(Content(viewBox: newValue, shapes: content.shapes)) }
+    }
     /// The shapes, drawn in order.
-    public var shapes: [Shape]
+    public var shapes: [Shape] {
+        get { content.shapes }
+        set { storage = .parsed(Content(viewBox: content.viewBox, shapes: newValue)) }
+    }
+
+    /// What a picture is made of, once it has been read.
+    struct Content: Sendable, Hashable {
+        var viewBox: Rect
+        var shapes: [Shape]
+    }
+
+    /// The picture, or how to get it when it is first needed (see `VectorArt+Deferred.swift`).
+    enum Storage: Sendable {
+        case parsed(Content)
+        case deferred(@Sendable () -> VectorArt)
+    }
+
+    var storage: Storage
+
+    var content: Content {
+        switch storage {
+        case .parsed(let content): content
+        case .deferred(let load): load().content
+        }
+    }
 
     /// The shapes as drawing items, with the accent paint replaced by `accent`.
     public func items(accent: Color) -> [Drawing.Item] {
@@ -70,8 +97,7 @@ public struct VectorArt: Sendable, Hashable {
             }
         }
         guard let viewBox else { throw VectorArtError("no <svg> element with a viewBox") }
-        self.viewBox = viewBox
-        self.shapes = shapes
+        storage = .parsed(Content(viewBox: viewBox, shapes: shapes))
     }
 
     /// The attributes a shape element may have.

@@ -5,18 +5,22 @@ extension CairoContext {
     /// Draws `drawing` with its units scaled to pixels or points.
     func draw(_ drawing: Drawing, scaleX: Double, scaleY: Double) throws(RenderError) {
         cairo_scale(pointer, scaleX, scaleY)
+        setDrawingDefaults()
+        try draw(drawing.items, symbols: drawing.symbolTable)
+        try check("drawing \(drawing.title)")
+    }
+
+    /// How every drawing is filled and stroked: non-zero winding, round caps and joins.
+    func setDrawingDefaults() {
         cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
         cairo_set_line_cap(pointer, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(pointer, CAIRO_LINE_JOIN_ROUND)
         // Curves flattened to within a quarter pixel: indistinguishable, and cheaper to stroke.
         cairo_set_tolerance(pointer, 0.25)
-        var symbols: [String: [Drawing.Item]] = [:]
-        for symbol in drawing.symbols { symbols[symbol.id] = symbol.items }
-        try draw(drawing.items, symbols: symbols)
-        try check("drawing \(drawing.title)")
     }
 
-    private func draw(_ items: [Drawing.Item], symbols: [String: [Drawing.Item]]) throws(RenderError) {
+    /// Draws `items` under the current transform; `symbols` are the drawing's, by identifier.
+    func draw(_ items: [Drawing.Item], symbols: [String: [Drawing.Item]]) throws(RenderError) {
         for item in items {
             switch item {
             case .path(let path, let fill, let stroke):
@@ -109,6 +113,7 @@ extension CairoContext {
         cairo_restore(pointer)
     }
 
+    /// Sets a solid source colour.
     func setColor(_ color: Color) {
         cairo_set_source_rgba(pointer, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255,
                               Double(color.alpha) / 255)
@@ -126,5 +131,14 @@ extension CairoContext {
             cairo_stroke(pointer)
         }
         cairo_new_path(pointer)
+    }
+}
+
+extension Drawing {
+    /// The symbols' items by identifier.
+    var symbolTable: [String: [Drawing.Item]] {
+        var table: [String: [Drawing.Item]] = [:]
+        for symbol in symbols { table[symbol.id] = symbol.items }
+        return table
     }
 }

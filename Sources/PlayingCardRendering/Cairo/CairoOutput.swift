@@ -1,8 +1,8 @@
 internal import CPlayingCardsCairo
 import PlayingCardLayout
 
-/// Renders drawings to bytes with Cairo: PNG through the project's encoder, PDF through Cairo's
-/// PDF surface.
+/// Renders drawings to bytes with Cairo: PNG through a ``RasterPlan`` and the project's encoder,
+/// PDF through Cairo's PDF surface.
 enum CairoOutput {
     /// Draws into a new image surface and hands its pixels to `body` while the surface lives.
     static func rasterize<T>(_ drawing: Drawing, width: Int, height: Int,
@@ -17,14 +17,12 @@ enum CairoOutput {
         return try body(surface)
     }
 
-    static func png(_ drawing: Drawing, width: Int, height: Int, compression: PNGCompression) throws(RenderError) -> [UInt8] {
-        try rasterize(drawing, width: width, height: height) { surface throws(RenderError) in
-            guard let data = cairo_image_surface_get_data(surface.pointer) else {
-                throw RenderError(.drawing, "cairo gave no pixels for \(drawing.title)")
-            }
-            return PNGEncoder.encode(pixels: UnsafeRawPointer(data), width: width, height: height,
-                                     stride: Int(cairo_image_surface_get_stride(surface.pointer)), compression: compression)
-        }
+    /// `drawing` as PNG, drawn by a ``RasterPlan`` (in bands when it can be); `stamps` keeps
+    /// repeated shapes, `pool` pixel buffers and `baseRows` background rows for reuse across
+    /// drawings.
+    static func png(_ drawing: Drawing, width: Int, height: Int, compression: PNGCompression,
+                    stamps: StampCache? = nil, pool: PixelMemoryPool? = nil, baseRows: BaseRowCache? = nil) throws(RenderError) -> [UInt8] {
+        try RasterPlan(drawing, width: width, height: height, stamps: stamps, pool: pool, baseRows: baseRows).png(compression: compression)
     }
 
     static func pdf(_ drawing: Drawing) throws(RenderError) -> [UInt8] {

@@ -31,6 +31,19 @@ extension CardRenderer {
         try inParallel(sides.count, progress: progress) { i throws(RenderError) in try render(sides[i], as: format) }
     }
 
+    /// Every side in `format`, rendered on all cores, each handed to `deliver` with its index as
+    /// soon as it is done, on the thread that rendered it: a caller can write one card to a file
+    /// while others are still being drawn. The first error (in index order), from rendering or
+    /// from `deliver`, is thrown once every side has been tried.
+    ///
+    /// - Parameter progress: called with the number of sides done so far, from any thread.
+    public func render(_ sides: [CardSide], as format: ImageFormat, progress: (@Sendable (Int) -> Void)? = nil,
+                       deliver: @Sendable (Int, [UInt8]) throws(RenderError) -> Void) throws(RenderError) {
+        _ = try inParallel(sides.count, progress: progress) { i throws(RenderError) in
+            try deliver(i, try render(sides[i], as: format))
+        }
+    }
+
     /// The drawing of one side.
     public func drawing(of side: CardSide) -> Drawing {
         switch side {

@@ -55,7 +55,8 @@ public struct SceneRenderer: Sendable {
         }
         let picture = drawing(of: scene, in: view)
         switch format {
-        case .png: return try CairoOutput.png(picture, width: width, height: height, compression: cards.style.pngCompression)
+        case .png: return try CairoOutput.png(picture, width: width, height: height, compression: cards.style.pngCompression, stamps: cards.stamps, pool: cards.pixelPool,
+                                             baseRows: cards.baseRows)
         case .svg: return Array(SVGWriter.document(picture, style: cards.style.svgStyle).utf8)
         case .pdf: return try CairoOutput.pdf(picture)
         }

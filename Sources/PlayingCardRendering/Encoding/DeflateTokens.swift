@@ -34,27 +34,78 @@ struct DeflateTokens: ~Copyable {
         frequencies.deallocate()
     }
 
+    /// Makes room for `more` tokens, so that the next `more` pushes need not check. Each byte
+    /// a row stands for takes at most one token, so a row's bytes and one more always suffice.
+    mutating func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        let larger = max(capacity * 2, count + more)
+        let bigger = UnsafeMutablePointer<UInt16>.allocate(capacity: larger)
+        bigger.update(from: tokens, count: count)
+        tokens.deallocate()
+        tokens = bigger
+        capacity = larger
+    }
+
+    /// Adds a token; room was made by ``reserve(_:)``.
     @inline(__always)
     private mutating func push(_ token: UInt16) {
-        if count == capacity {
-            let bigger = UnsafeMutablePointer<UInt16>.allocate(capacity: capacity * 2)
-            bigger.update(from: tokens, count: count)
-            tokens.deallocate()
-            tokens = bigger
-            capacity *= 2
-        }
         tokens[count] = token
-        count += 1
+        count &+= 1
     }
 
     /// One literal byte.
     @inline(__always)
     mutating func literal(_ byte: UInt8) {
         push(UInt16(byte))
-        frequencies[Int(byte)] += 1
+        frequencies[Int(byte)] &+= 1
         adlerA &+= UInt64(byte)
         adlerB &+= adlerA
         lastByteIsZero = byte == 0
+    }
+
+    /// A pixel's filtered bytes as literals: three (RGB) or, with `fourth`, four (RGBA). The
+    /// same tokens and checksum as one ``literal(_:)`` a byte, with the Adler-32 sums advanced
+    /// in one step.
+    @inline(__always)
+    mutating func literals(_ first: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8?) {
+        let (x, y, z) = (UInt64(first), UInt64(second), UInt64(third))
+        tokens[count] = UInt16(first)
+        tokens[count &+ 1] = UInt16(second)
+        tokens[count &+ 2] = UInt16(third)
+        frequencies[Int(first)] &+= 1
+        frequencies[Int(second)] &+= 1
+        frequencies[Int(third)] &+= 1
+        if let fourth {
+            let w = UInt64(fourth)
+            tokens[count &+ 3] = UInt16(fourth)
+            frequencies[Int(fourth)] &+= 1
+            count &+= 4
+            // b gains a after each byte: 4a + 4x + 3y + 2z + w.
+            adlerB &+= 4 &* adlerA &+ 4 &* x &+ 3 &* y &+ 2 &* z &+ w
+            adlerA &+= x &+ y &+ z &+ w
+            lastByteIsZero = fourth == 0
+        } else {
+            count &+= 3
+            adlerB &+= 3 &* adlerA &+ 3 &* x &+ 2 &* y &+ z
+            adlerA &+= x &+ y &+ z
+            lastByteIsZero = third == 0
+        }
+    }
+
+    /// Adds a pixel's bytes that a copy of the row above stands for to the checksum.
+    @inline(__always)
+    mutating func checksums(_ first: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8?) {
+        let (x, y, z) = (UInt64(first), UInt64(second), UInt64(third))
+        if let fourth {
+            let w = UInt64(fourth)
+            adlerB &+= 4 &* adlerA &+ 4 &* x &+ 3 &* y &+ 2 &* z &+ w
+            adlerA &+= x &+ y &+ z &+ w
+            lastByteIsZero = fourth == 0
+        } else {
+            adlerB &+= 3 &* adlerA &+ 3 &* x &+ 2 &* y &+ z
+            adlerA &+= x &+ y &+ z
+            lastByteIsZero = third == 0
+        }
     }
 
     /// `count` zero bytes, as back-references to the byte before when possible.
@@ -69,35 +120,27 @@ struct DeflateTokens: ~Copyable {
         while left >= 3 {
             let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
             push(UInt16(256 + length))
-            frequencies[Deflate.lengthSymbol[length]] += 1
+            frequencies[Deflate.lengthSymbol[length]] &+= 1
             left -= length
         }
         for _ in 0..<left {
             push(0)
-            frequencies[0] += 1
+            frequencies[0] &+= 1
         }
         lastByteIsZero = true
     }
 
-    /// `count` bytes equal to those one row back; their values go to ``checksum(_:)``.
+    /// `count` bytes equal to those one row back; their values go to ``checksums(_:_:_:_:)``.
     mutating func repeatRowAbove(_ count: Int) {
         var left = count
         while left > 0 {
             // Matches are 3 to 258 bytes: never leave a remainder of 1 or 2.
             let length = left > 258 ? (left - 258 >= 3 ? 258 : left - 3) : left
             push(UInt16(515 + length))
-            frequencies[Deflate.lengthSymbol[length]] += 1
-            rowCopies += 1
+            frequencies[Deflate.lengthSymbol[length]] &+= 1
+            rowCopies &+= 1
             left -= length
         }
-    }
-
-    /// Adds a byte that a copy of the row above stands for to the checksum.
-    @inline(__always)
-    mutating func checksum(_ byte: UInt8) {
-        adlerA &+= UInt64(byte)
-        adlerB &+= adlerA
-        lastByteIsZero = byte == 0
     }
 
     /// Reduces the checksum sums; call at least once every 2^20 bytes.
@@ -129,6 +172,7 @@ struct DeflateTokens: ~Copyable {
         // One table entry a token: its code (with the extra bits and the distance code for a
         // match) and its length in bits.
         var table = [(bits: UInt32, length: Int)](repeating: (0, 0), count: 774)
+        var longRowCopies: (UInt32, Int)? = nil
         for byte in 0..<256 { table[byte] = (literalCodes[byte], literalLengths[byte]) }
         for length in 3...258 {
             let symbol = Deflate.lengthSymbol[length]
@@ -138,16 +182,28 @@ struct DeflateTokens: ~Copyable {
             total += Deflate.lengthExtraBits[symbol - 257]
             // Up to 15 + 5 + 1 bits.
             table[256 + length] = (bits | distanceCodes[0] << UInt32(total), total + 1)   // distance 1
-            // A copy of the row above: its distance code here, the distance's extra bits after.
-            table[515 + length] = (bits | distanceCodes[rowCode] << UInt32(total), total + 1)
+            // A copy of the row above: its distance code, then the distance's extra bits (at most
+            // 15 + 5 + 1 + 13 = 34 bits; more than 32 only for rows over 16 KiB, written apart).
+            let rowExtra = rowCopies > 0 ? (UInt32(rowDistance! - Deflate.distanceBase[rowCode]), Deflate.distanceExtraBits[rowCode]) : (0, 0)
+            if total + 1 + rowExtra.1 <= 32 {
+                table[515 + length] = (bits | distanceCodes[rowCode] << UInt32(total) | rowExtra.0 << UInt32(total + 1), total + 1 + rowExtra.1)
+            } else {
+                table[515 + length] = (bits | distanceCodes[rowCode] << UInt32(total), total + 1)
+                longRowCopies = rowExtra
+            }
         }
-        let rowExtra = rowCopies > 0 ? (UInt32(rowDistance! - Deflate.distanceBase[rowCode]), Deflate.distanceExtraBits[rowCode]) : (0, 0)
         table.withUnsafeBufferPointer { table in
-            for i in 0..<count {
-                let token = Int(tokens[i])
-                let entry = table[token]
-                out.put(entry.bits, entry.length)
-                if token >= 515 { out.put(rowExtra.0, rowExtra.1) }
+            if let extra = longRowCopies {
+                for i in 0..<count {
+                    let token = Int(tokens[i])
+                    out.put(table[token].bits, table[token].length)
+                    if token >= 515 { out.put(extra.0, extra.1) }
+                }
+            } else {
+                for i in 0..<count {
+                    let entry = table[Int(tokens[i])]
+                    out.put(entry.bits, entry.length)
+                }
             }
         }
         out.put(literalCodes[256], literalLengths[256])

@@ -9,14 +9,11 @@ import Darwin
 /// A PNG encoder built for card images: large areas of flat colour with antialiased edges.
 ///
 /// Cairo's own PNG writer spends tens of milliseconds on a 744 × 1039 card, almost all of it in
-/// zlib's search for matches. Here each row is filtered with Sub (or Up when it repeats the row
-/// above), which turns flat colour into runs of zero bytes; the runs become DEFLATE matches at
-/// distance 1 without any search. Where pixels repeat the row above (the edges of pips, frames
-/// and figures mostly run up and down), their filtered bytes repeat too and become matches at
-/// the distance of one row, found by comparing pixels. One block with Huffman codes fitted to the
-/// image's own symbols is written at the end. Encoding is a single pass over the pixels plus one over the
-/// much shorter list of symbols. The output is RGB when every pixel is opaque and RGBA
-/// otherwise, 8 bits a channel. ``PNGCompression/small`` writes the same pixels in the
+/// zlib's search for matches. The fast encoding (``FastRowEncoder``) needs no search: it filters
+/// each row so that flat colour becomes runs of zeros and copies of the row above, then writes
+/// one block with Huffman codes fitted to the image's own symbols. Encoding is a single pass
+/// over the pixels plus one over the much shorter list of symbols. The output is RGB when every
+/// pixel is opaque and RGBA otherwise, 8 bits a channel. ``PNGCompression/small`` writes the same pixels in the
 /// smallest form it finds (`PNGEncoder+Small.swift`).
 enum PNGEncoder {
     /// Encodes Cairo ARGB32 pixels (premultiplied alpha, native-endian words).
@@ -48,70 +45,14 @@ enum PNGEncoder {
         return png
     }
 
-    /// The fast encoding's zlib stream of filtered rows.
+    /// The fast encoding's zlib stream of filtered rows (see ``FastRowEncoder``).
     private static func fastStream(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int, opaque: Bool) -> [UInt8] {
-        let channels = opaque ? 3 : 4
-        let rowBytes = 1 + width * channels
-        // Matches reach back at most 32 KiB: wider images do without the row above.
-        let rowDistance = rowBytes <= 32768 ? rowBytes : nil
-        var deflate = DeflateTokens(capacity: height * rowBytes / 4 + 1024, rowDistance: rowDistance)
-        var aboveIsSub = false   // whether the row above was Sub-filtered, so its bytes can be copied
+        var encoder = FastRowEncoder(width: width, height: height, opaque: opaque)
         for y in 0..<height {
             let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-            if y > 0, memcmp(row, pixels + (y - 1) * stride, width * 4) == 0 {
-                deflate.literal(2)   // Up: a repeated row filters to zeros
-                deflate.zeros(width * channels)
-                deflate.endRow()
-                aboveIsSub = false
-                continue
-            }
-            let above = aboveIsSub && rowDistance != nil ? (pixels + (y - 1) * stride).assumingMemoryBound(to: UInt32.self) : nil
-            deflate.literal(1)   // Sub
-            var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
-            var x = 0
-            while x < width {
-                let word = row[x]
-                if x > 0, word == row[x - 1] {
-                    // A run of the pixel before: Sub turns it into zero bytes.
-                    var end = x + 1
-                    // Four pixels a step while the run lasts, then one at a time.
-                    let four = SIMD4<UInt32>(repeating: word)
-                    while end + 4 <= width, UnsafeRawPointer(row + end).loadUnaligned(as: SIMD4<UInt32>.self) == four { end += 4 }
-                    while end < width, row[end] == word { end += 1 }
-                    deflate.zeros((end - x) * channels)
-                    x = end
-                    continue
-                }
-                if let above, word == above[x], x == 0 || row[x - 1] == above[x - 1] {
-                    // These pixels and the ones before them repeat the row above, so their
-                    // filtered bytes repeat the row above's: copy them from one row back.
-                    // The copy stops where a run begins: runs are cheaper as zero bytes.
-                    var end = x + 1
-                    while end < width, row[end] == above[end], row[end] != row[end - 1] { end += 1 }
-                    deflate.repeatRowAbove((end - x) * channels)
-                    for i in x..<end {
-                        let pixel = straight(row[i])
-                        deflate.checksum(pixel.0 &- previous.0)
-                        deflate.checksum(pixel.1 &- previous.1)
-                        deflate.checksum(pixel.2 &- previous.2)
-                        if !opaque { deflate.checksum(pixel.3 &- previous.3) }
-                        previous = pixel
-                    }
-                    x = end
-                    continue
-                }
-                let pixel = straight(word)
-                deflate.literal(pixel.0 &- previous.0)
-                deflate.literal(pixel.1 &- previous.1)
-                deflate.literal(pixel.2 &- previous.2)
-                if !opaque { deflate.literal(pixel.3 &- previous.3) }
-                previous = pixel
-                x += 1
-            }
-            deflate.endRow()
-            aboveIsSub = true
+            encoder.add(row, above: y > 0 ? (pixels + (y - 1) * stride).assumingMemoryBound(to: UInt32.self) : nil)
         }
-        return deflate.finish()
+        return encoder.finish()
     }
 
     static func isOpaque(pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int) -> Bool {

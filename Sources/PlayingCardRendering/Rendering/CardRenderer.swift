@@ -3,9 +3,10 @@ public import PlayingCardLayout
 
 /// Renders cards as PNG, SVG or PDF bytes.
 ///
-/// A renderer checks its style and loads any artwork once, when it is made; after that it is an
-/// immutable value, safe to use from many threads at once (each render has its own Cairo
-/// context).
+/// A renderer checks its style and loads the user's artwork once, when it is made (the built-in
+/// designs are read when a card first needs them); after that it is an immutable value, safe to
+/// use from many threads at once (each render has its own Cairo context). It and its copies share
+/// caches that make later cards cheaper: stamped shapes, pixel buffers and background rows.
 ///
 /// ```swift
 /// let renderer = try CardRenderer(style: CardStyle())
@@ -18,6 +19,12 @@ public struct CardRenderer: Sendable {
     public let layout: CardLayout
     /// The look of the cards, with the artwork loaded.
     public let design: CardDesign
+    /// Shapes drawn once and reused by every card this renderer (or a copy of it) draws.
+    let stamps = StampCache()
+    /// Band and picture buffers passed from one card to the next.
+    let pixelPool = PixelMemoryPool()
+    /// The background rows of the cards drawn so far, for the next card to start from.
+    let baseRows = BaseRowCache()
 
     /// A renderer for `style`.
     ///
@@ -87,9 +94,8 @@ public struct CardRenderer: Sendable {
     /// Any drawing as pixels at the style's resolution.
     public func rasterize(_ drawing: Drawing) throws(RenderError) -> RasterImage {
         let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
-        return try CairoOutput.rasterize(drawing, width: size.width, height: size.height) { surface throws(RenderError) in
-            try RasterImage(copying: surface)
-        }
+        return try RasterPlan(drawing, width: size.width, height: size.height, stamps: stamps, pool: pixelPool,
+                                  baseRows: baseRows).rasterImage()
     }
 
     /// Any drawing in `format`: PNG at the style's resolution (a drawing in pixels at its own
@@ -98,7 +104,8 @@ public struct CardRenderer: Sendable {
         switch format {
         case .png:
             let size = try Self.pixelSize(of: drawing, dpi: style.dpi)
-            return try CairoOutput.png(drawing, width: size.width, height: size.height, compression: style.pngCompression)
+            return try CairoOutput.png(drawing, width: size.width, height: size.height, compression: style.pngCompression, stamps: stamps,
+                                       pool: pixelPool, baseRows: baseRows)
         case .svg:
             return Array(SVGWriter.document(drawing, style: style.svgStyle).utf8)
         case .pdf:
