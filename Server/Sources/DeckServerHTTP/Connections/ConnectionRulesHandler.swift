@@ -86,12 +86,14 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .body:
             break
         case .end:
-            pending -= 1
+            // Hummingbird's own answer to a request NIO could not parse has no head read here.
+            pending = max(0, pending - 1)
             deadlines.answerSent()
             if closeAfterAnswer, pending == 0 {
                 let channel = context.channel
-                context.writeAndFlush(data).whenComplete { _ in channel.close(promise: nil) }
-                promise?.succeed()
+                let written = context.writeAndFlush(data)
+                written.cascade(to: promise)
+                written.whenComplete { _ in channel.close(promise: nil) }
                 return
             }
         }
