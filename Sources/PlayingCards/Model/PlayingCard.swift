@@ -39,17 +39,18 @@ public struct PlayingCard: Sendable, Hashable {
     }
 
     /// The card's rank, or `nil` for a joker.
-    public var rank: Rank? {
+    // Inlinable: servers read every card's rank and suit to store and answer it.
+    @inlinable public var rank: Rank? {
         index < 52 ? Rank(rawValue: Int(index % 13) + 1) : nil
     }
 
     /// The card's suit, or `nil` for a joker.
-    public var suit: Suit? {
+    @inlinable public var suit: Suit? {
         index < 52 ? Suit(rawValue: Int(index / 13)) : nil
     }
 
     /// Whether the card is a joker.
-    public var isJoker: Bool { index >= 52 }
+    @inlinable public var isJoker: Bool { index >= 52 }
 
     /// The colour the card is printed in: its suit's colour, or the joker's.
     public var color: CardColor {

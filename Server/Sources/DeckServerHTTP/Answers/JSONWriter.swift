@@ -84,9 +84,15 @@ struct JSONWriter {
     /// A string with `"`, `\` and control characters escaped; everything else as UTF-8.
     private mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Most strings (codes, links, names) need no escape: copy them whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: text.utf8)
+        // Most strings (codes, links, names) need no escape: copy them whole, straight from the
+        // string's own storage when it has one (a native string does).
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: Self.needsEscape) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied ?? !text.utf8.contains(where: Self.needsEscape) {
+            if copied == nil { bytes.append(contentsOf: text.utf8) }
             bytes.append(UInt8(ascii: "\""))
             return
         }
@@ -105,5 +111,9 @@ struct JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 }
