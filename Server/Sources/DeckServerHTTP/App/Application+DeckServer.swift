@@ -23,7 +23,7 @@ public func buildDeckServer(
         configuration: ApplicationConfiguration(
             address: .hostname(settings.host, port: settings.port), serverName: "deck-server",
             availableConnectionsDelegate: MaximumAvailableConnections(
-                settings.maxConnections ?? FileLimit.defaultMaxConnections(files: FileLimit.raiseToHardLimit()), logger: logger)),
+                settings.maxConnections ?? FileLimit.defaultMaxConnections(files: FileLimit.softLimit()), logger: logger)),
         // Services stop in reverse order, after the HTTP server: the store's, then the log's last.
         services: [LogFlushService()] + [storeService].compactMap { $0 }
             + [ExpiryService(service: service, settings: settings, logger: logger)],

@@ -23,7 +23,18 @@ public enum FileLimit {
             raised.rlim_cur = limit.rlim_max
             if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
         }
-        return limit.rlim_cur > rlim_t(Int32.max) ? Int(Int32.max) : Int(limit.rlim_cur)
+        return files(limit.rlim_cur)
+    }
+
+    /// The soft limit on open files as it is now.
+    public static func softLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return files(limit.rlim_cur)
+    }
+
+    private static func files(_ value: rlim_t) -> Int {
+        value > rlim_t(Int32.max) ? Int(Int32.max) : Int(value)
     }
 
     /// The default bound on open connections under a soft limit of `files`: the limit less
