@@ -14,9 +14,6 @@ struct TableRoutes: Sendable {
     let service: DeckService
     let hub: TableEventHub
 
-    /// The time between comment lines on a quiet event stream, which keep proxies from closing it.
-    static let keepAliveInterval: Duration = .seconds(15)
-
     func add(to router: APIRegistrar) {
         router.change("/api/table/new", creates: true) { api in
             var request = NewTableRequest(name: try Self.name(api))
@@ -94,7 +91,7 @@ struct TableRoutes: Sendable {
                 // A retry hint first: EventSource waits this long before reconnecting.
                 try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
                 while true {
-                    switch await stream.next(waitingAtMost: Self.keepAliveInterval) {
+                    switch await stream.next() {
                     case .view(let view):
                         try await writer.write(Self.event(view, base: base))
                     case .quiet:

@@ -10,6 +10,8 @@ import Synchronization
 public final class TableEventHub: Sendable {
     /// The most streams open at once; past it ``subscribe(table:token:)`` refuses.
     public let maxStreams: Int
+    /// How long a stream may go without an event before it is given ``TableEventStream/Event/quiet``.
+    public let keepAliveInterval: Duration
     private let service: DeckService
     private let state = Mutex(State())
     private let refreshes: AsyncStream<String>
@@ -32,10 +34,12 @@ public final class TableEventHub: Sendable {
         var stopped = false
     }
 
-    /// A hub over `service`'s tables and feed, holding at most `maxStreams` streams.
-    public init(service: DeckService, maxStreams: Int) {
+    /// A hub over `service`'s tables and feed, holding at most `maxStreams` streams, each of
+    /// which hears ``TableEventStream/Event/quiet`` after `keepAliveInterval` without an event.
+    public init(service: DeckService, maxStreams: Int, keepAliveInterval: Duration = .seconds(15)) {
         self.service = service
         self.maxStreams = maxStreams
+        self.keepAliveInterval = keepAliveInterval
         (refreshes, refreshQueue) = AsyncStream.makeStream()
     }
 
@@ -82,10 +86,12 @@ public final class TableEventHub: Sendable {
         }
     }
 
-    /// Hears the feed and reads changed tables until cancelled; then closes every stream.
+    /// Hears the feed, reads changed tables and keeps quiet streams alive until cancelled; then
+    /// closes every stream.
     public func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask { [self] in await service.tableFeed.listen { [self] notice in noticed(notice) } }
+            group.addTask { [self] in await keepQuietStreamsAlive() }
             for await id in refreshes {
                 group.addTask { [self] in await refresh(id) }
             }
@@ -102,6 +108,17 @@ public final class TableEventHub: Sendable {
     public func closeAll() {
         let streams = state.withLock { $0.watches.values.flatMap(\.streams.values) }
         for stream in streams { stream.close() }
+    }
+
+    /// One timer for every stream: once a second, the streams quiet for the interval are told so.
+    private func keepQuietStreamsAlive() async {
+        let tick = min(keepAliveInterval, .seconds(1))
+        while !Task.isCancelled {
+            try? await Task.sleep(for: tick)
+            let cutoff = ContinuousClock.now - keepAliveInterval
+            let streams = state.withLock { $0.watches.values.flatMap(\.streams.values) }
+            for stream in streams { stream.keepAlive(ifQuietSince: cutoff) }
+        }
     }
 
     private func noticed(_ notice: TableNotice) {

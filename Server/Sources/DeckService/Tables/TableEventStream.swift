@@ -3,13 +3,15 @@ import Synchronization
 /// One viewer's event stream of a table: a mailbox that keeps only the latest view posted to
 /// it, so that a viewer who reads slowly skips to the newest state instead of queueing views.
 public final class TableEventStream: Sendable {
-    /// What ``next(waitingAtMost:)`` gives.
+    /// What ``next()`` gives.
     public enum Event: Sendable {
         /// The table changed: its view as this viewer may see it.
         case view(TableView)
-        /// Nothing changed for the time waited.
+        /// Nothing was sent for the hub's keep-alive interval: time for a comment line, which
+        /// keeps proxies from closing a quiet connection.
         case quiet
-        /// The stream is over: its table was deleted, or the server is stopping.
+        /// The stream is over: its table was deleted, the client went away, or the server is
+        /// stopping.
         case closed
     }
 
@@ -20,9 +22,35 @@ public final class TableEventStream: Sendable {
 
     private struct Mailbox {
         var latest: TableView?
-        var waiter: CheckedContinuation<Event?, Never>?
+        var quiet = false
+        var waiter: CheckedContinuation<Event, Never>?
         var postedVersion = 0
+        var lastSent = ContinuousClock.now
         var closed = false
+
+        /// What is ready to be taken, if anything.
+        mutating func take() -> Event? {
+            if closed { return .closed }
+            if let view = latest {
+                latest = nil
+                quiet = false
+                lastSent = .now
+                return .view(view)
+            }
+            if quiet {
+                quiet = false
+                lastSent = .now
+                return .quiet
+            }
+            return nil
+        }
+
+        /// The waiter to resume with what is ready now, if both are there.
+        mutating func wakeWaiter() -> (CheckedContinuation<Event, Never>, Event)? {
+            guard let waiter, let event = take() else { return nil }
+            self.waiter = nil
+            return (waiter, event)
+        }
     }
 
     private let mailbox = Mutex(Mailbox())
@@ -37,70 +65,47 @@ public final class TableEventStream: Sendable {
     /// Posts the table's view at a newer version than the last posted one; replaces a view not
     /// yet taken.
     func post(_ view: TableView) {
-        let waiter = mailbox.withLock { box -> CheckedContinuation<Event?, Never>? in
+        let wake = mailbox.withLock { box -> (CheckedContinuation<Event, Never>, Event)? in
             guard !box.closed, view.version > box.postedVersion else { return nil }
             box.postedVersion = view.version
-            if let waiter = box.waiter {
-                box.waiter = nil
-                return waiter
-            }
             box.latest = view
-            return nil
+            return box.wakeWaiter()
         }
-        waiter?.resume(returning: .view(view))
+        if let (waiter, event) = wake { waiter.resume(returning: event) }
     }
 
-    /// The next view, ``Event/quiet`` after `wait` without one, or ``Event/closed``.
-    public func next(waitingAtMost wait: Duration) async -> Event {
-        if let ready = mailbox.withLock({ Self.takeReady(&$0) }) { return ready }
-        return await withTaskGroup(of: Event?.self) { group in
-            group.addTask { await self.take() }
-            group.addTask {
-                try? await Task.sleep(for: wait)
-                return nil
-            }
-            // Whichever ends first cancels the other; a view taken in the meantime still counts.
-            var event = Event.quiet
-            for await finished in group {
-                group.cancelAll()
-                if let finished { event = finished }
-            }
-            return event
+    /// Asks for a comment line when nothing was sent since `cutoff`.
+    func keepAlive(ifQuietSince cutoff: ContinuousClock.Instant) {
+        let wake = mailbox.withLock { box -> (CheckedContinuation<Event, Never>, Event)? in
+            guard !box.closed, box.latest == nil, box.lastSent < cutoff else { return nil }
+            box.quiet = true
+            return box.wakeWaiter()
         }
+        if let (waiter, event) = wake { waiter.resume(returning: event) }
     }
 
-    private static func takeReady(_ box: inout Mailbox) -> Event? {
-        if box.closed { return .closed }
-        guard let latest = box.latest else { return nil }
-        box.latest = nil
-        return .view(latest)
-    }
-
-    /// Waits for a view or the end; `nil` when cancelled first.
-    private func take() async -> Event? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Event?, Never>) in
-                let ready = mailbox.withLock { box -> Event?? in
-                    if let ready = Self.takeReady(&box) { return .some(ready) }
-                    if Task.isCancelled { return .some(nil) }
+    /// The next event: a view, a keep-alive, or the end (also when the task is cancelled).
+    public func next() async -> Event {
+        if let ready = mailbox.withLock({ $0.take() }) { return ready }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Event, Never>) in
+                let ready = mailbox.withLock { box -> Event? in
+                    if let ready = box.take() { return ready }
+                    if Task.isCancelled { return .closed }
                     box.waiter = continuation
                     return nil
                 }
                 if let ready { continuation.resume(returning: ready) }
             }
         } onCancel: {
-            let waiter = mailbox.withLock { box -> CheckedContinuation<Event?, Never>? in
-                defer { box.waiter = nil }
-                return box.waiter
-            }
-            waiter?.resume(returning: nil)
+            close()
         }
     }
 
-    /// Ends the stream: a waiting ``next(waitingAtMost:)`` returns ``Event/closed``, and the
-    /// hub forgets it. Closing twice does nothing.
+    /// Ends the stream: a waiting ``next()`` returns ``Event/closed``, and the hub forgets it.
+    /// Closing twice does nothing.
     public func close() {
-        let (waiter, first) = mailbox.withLock { box -> (CheckedContinuation<Event?, Never>?, Bool) in
+        let (waiter, first) = mailbox.withLock { box -> (CheckedContinuation<Event, Never>?, Bool) in
             guard !box.closed else { return (nil, false) }
             box.closed = true
             box.latest = nil

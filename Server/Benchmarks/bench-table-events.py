@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""Table events under load: how long from a change's answer to its event on every open stream.
+
+One deck-server holds 1,000 event streams over 100 tables (10 per table: the four players'
+streams and six without a token) while a load makes 500 changes a second across those tables
+(a player draws a card; a table whose deck runs low is shuffled). For every event a stream
+receives, the time from the answer of the change that made that version to the event's arrival
+is one sample; the script prints p50, p99 and the largest, how many events arrived and how many
+versions a stream skipped (a stream that falls behind gets only the latest view), and the
+server's memory per open stream (its resident size with the streams open, less before, over
+the number of streams).
+
+Run twice: one instance on SQLite (target: p99 under 100 ms), and two instances on one local
+PostgreSQL cluster, streams on one and changes through the other, so that every event crosses
+instances through LISTEN/NOTIFY (target: p99 under 250 ms).
+
+    python3 Server/Benchmarks/bench-table-events.py [path/to/deck-server] [--seconds 20]
+        [--only sqlite|postgres]
+
+Needs Debian's postgresql for the second part (make deps-postgres); as root the cluster runs
+as the postgres user. The streams and the load run in two processes of their own, so that
+neither delays the other; both read the same monotonic clock.
+"""
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+TABLES = 100
+STREAMS_PER_TABLE = 10
+PLAYERS_PER_TABLE = 4
+CHANGES_PER_SECOND = 500
+LOAD_CONNECTIONS = 16
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(binary, work, extra):
+    log = open(os.path.join(work, f"server-{len(os.listdir(work))}.log"), "w+")
+    process = subprocess.Popen(
+        [binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warning",
+         "--creations-per-minute", "0", "--max-streams", "5000"] + extra,
+        stdout=subprocess.PIPE, stderr=log, text=True)
+    line = process.stdout.readline()
+    if not line.startswith("deck-server listening on "):
+        log.seek(0)
+        raise SystemExit(f"deck-server did not start: {line}{log.read()}")
+    url = line.split()[-1]
+    host, port = url.removeprefix("http://").split(":")
+    return process, (host, int(port))
+
+
+def resident_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+# --- a small HTTP/1.1 client on keep-alive connections ----------------------------------------
+
+class Connection:
+    def __init__(self, address):
+        self.address = address
+        self.reader = self.writer = None
+
+    async def request(self, method, path, token=None):
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(*self.address, limit=1 << 22)
+        headers = f"{method} {path} HTTP/1.1\r\nHost: {self.address[0]}:{self.address[1]}\r\nContent-Length: 0\r\n"
+        if token:
+            headers += f"Authorization: Bearer {token}\r\n"
+        self.writer.write((headers + "\r\n").encode())
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = 0
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        body = await self.reader.readexactly(length)
+        return status, json.loads(body)
+
+
+async def make_tables(address):
+    connection = Connection(address)
+    tables = []
+    for _ in range(TABLES):
+        status, answer = await connection.request("POST", "/api/table/new/?name=P1&seats=4&deck_count=2")
+        assert status == 200, answer
+        table = {"id": answer["table_id"], "tokens": [answer["seat"]["token"]]}
+        for player in range(2, PLAYERS_PER_TABLE + 1):
+            status, joined = await connection.request("POST", f"/api/table/{table['id']}/join/?name=P{player}")
+            assert status == 200, joined
+            table["tokens"].append(joined["seat"]["token"])
+        tables.append(table)
+    connection.writer.close()
+    return tables
+
+
+# --- the load: paced changes, each answer's time by table and version ---------------------------
+
+def run_load(address, tables, seconds, start_at, results):
+    async def main():
+        answers = {}
+        remaining = {table["id"]: 104 for table in tables}
+        total = int(seconds * CHANGES_PER_SECOND)
+        counter = iter(range(total))
+        failures = [0]
+
+        async def worker():
+            connection = Connection(address)
+            for index in counter:
+                due = start_at + index / CHANGES_PER_SECOND
+                delay = due - time.monotonic()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                table = random.choice(tables)
+                token = random.choice(table["tokens"])
+                action = "shuffle" if remaining[table["id"]] < 8 else "draw"
+                status, answer = await connection.request("POST", f"/api/table/{table['id']}/{action}/", token)
+                now = time.monotonic()
+                if status != 200:
+                    failures[0] += 1
+                    continue
+                remaining[table["id"]] = answer["remaining"]
+                answers[(table["id"], answer["version"])] = now
+
+        await asyncio.gather(*(worker() for _ in range(LOAD_CONNECTIONS)))
+        results.put((answers, failures[0], total))
+
+    asyncio.run(main())
+
+
+# --- the streams: every event's version and arrival time -------------------------------------
+
+async def open_stream(address, table, token, arrivals, opened):
+    reader, writer = await asyncio.open_connection(*address, limit=1 << 22)
+    path = f"/api/table/{table}/events" + (f"?token={token}" if token else "")
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {address[0]}:{address[1]}\r\nAccept: text/event-stream\r\n\r\n".encode())
+    head = await reader.readuntil(b"\r\n\r\n")
+    if b" 200 " not in head.split(b"\r\n", 1)[0]:
+        raise SystemExit(f"stream refused: {head!r}")
+    opened.append(writer)
+    # Each event is written as one chunk, so its "id: N" line arrives whole.
+    while True:
+        line = await reader.readline()
+        if not line:
+            return
+        if line.startswith(b"id: "):
+            arrivals.append((table, int(line[4:]), time.monotonic()))
+
+
+def percentile(values, fraction):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def measure(label, stream_address, load_address, server_pid, seconds):
+    tables = await make_tables(load_address)
+    await asyncio.sleep(1)
+    before = resident_kib(server_pid)
+    arrivals, opened = [], []
+    tasks = []
+    for table in tables:
+        tokens = table["tokens"] + [None] * (STREAMS_PER_TABLE - PLAYERS_PER_TABLE)
+        for token in tokens:
+            tasks.append(asyncio.create_task(open_stream(stream_address, table["id"], token, arrivals, opened)))
+    while len(opened) < len(tasks):
+        await asyncio.sleep(0.05)
+        for task in tasks:
+            if task.done() and task.exception():
+                raise task.exception()
+    await asyncio.sleep(2)
+    with_streams = resident_kib(server_pid)
+    first_events = len(arrivals)
+
+    spawn = multiprocessing.get_context("spawn")
+    results = spawn.Queue()
+    start_at = time.monotonic() + 1.5
+    load = spawn.Process(target=run_load, args=(load_address, tables, seconds, start_at, results))
+    load.start()
+    while load.is_alive() and results.empty():
+        await asyncio.sleep(0.1)
+    answers, failures, total = await asyncio.get_running_loop().run_in_executor(None, results.get)
+    load.join()
+    await asyncio.sleep(1)
+    for writer in opened:
+        writer.close()
+    for task in tasks:
+        task.cancel()
+
+    latencies = []
+    unmatched = 0
+    for table, version, arrived in arrivals[first_events:]:
+        answered = answers.get((table, version))
+        if answered is None:
+            unmatched += 1
+            continue
+        latencies.append(max(0.0, arrived - answered) * 1000)
+    expected = len(answers) * STREAMS_PER_TABLE
+    per_stream = (with_streams - before) / len(opened)
+    print(f"{label}: {len(opened)} streams over {len(tables)} tables, {len(answers)} changes answered in "
+          f"{seconds:g} s ({len(answers) / seconds:.0f}/s, {failures} refused of {total})")
+    print(f"  change answered -> event arrived: p50 {percentile(latencies, 0.5):.1f} ms, "
+          f"p99 {percentile(latencies, 0.99):.1f} ms, max {max(latencies, default=float('nan')):.1f} ms "
+          f"over {len(latencies)} events ({expected - len(latencies)} of {expected} skipped as stale, "
+          f"{unmatched} without an answer)")
+    print(f"  server memory: {before / 1024:.1f} MiB before the streams, {with_streams / 1024:.1f} MiB with them: "
+          f"{per_stream:.1f} KiB per open stream")
+    return percentile(latencies, 0.99)
+
+
+class Cluster:
+    """A throw-away PostgreSQL cluster on a free loopback port, with PostgreSQL's defaults."""
+
+    def __init__(self):
+        versions = sorted(os.listdir("/usr/lib/postgresql"), key=int)
+        self.bin = f"/usr/lib/postgresql/{versions[-1]}/bin"
+        self.folder = tempfile.mkdtemp(prefix="deck-bench-events-")
+        os.chmod(self.folder, 0o755)
+        if os.getuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self.port = free_port()
+        self.as_postgres([f"{self.bin}/initdb", "-D", f"{self.folder}/data", "-A", "trust", "-U", "postgres"])
+        self.as_postgres([f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-l", f"{self.folder}/log", "-w", "-o",
+                          f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=200", "start"])
+        self.as_postgres([f"{self.bin}/createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "decks"])
+        self.url = f"postgres://postgres@127.0.0.1:{self.port}/decks?sslmode=disable"
+
+    def as_postgres(self, command):
+        if os.getuid() == 0:
+            command = ["runuser", "-u", "postgres", "--"] + command
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def remove(self):
+        try:
+            self.as_postgres([f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-m", "fast", "-w", "stop"])
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("server", nargs="?", default="Server/.build/release/deck-server")
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--only", choices=["sqlite", "postgres"])
+    arguments = parser.parse_args()
+    binary = os.path.abspath(arguments.server)
+    work = tempfile.mkdtemp(prefix="deck-bench-events-")
+    servers = []
+    try:
+        if arguments.only != "postgres":
+            process, address = start_server(binary, work, ["--data", os.path.join(work, "data")])
+            servers.append(process)
+            p99 = asyncio.run(measure("one instance, SQLite", address, address, process.pid, arguments.seconds))
+            print(f"  target p99 < 100 ms: {'met' if p99 < 100 else 'NOT met'}")
+            process.terminate()
+            process.wait()
+        if arguments.only != "sqlite":
+            cluster = Cluster()
+            try:
+                first, first_address = start_server(binary, work, ["--database", cluster.url])
+                second, second_address = start_server(binary, work, ["--database", cluster.url])
+                servers += [first, second]
+                p99 = asyncio.run(measure("two instances, PostgreSQL (streams on one, changes through the other)",
+                                          first_address, second_address, first.pid, arguments.seconds))
+                print(f"  target p99 < 250 ms: {'met' if p99 < 250 else 'NOT met'}")
+            finally:
+                for process in servers:
+                    process.terminate()
+                    process.wait()
+                cluster.remove()
+    finally:
+        for process in servers:
+            if process.poll() is None:
+                process.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
