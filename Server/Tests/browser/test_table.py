@@ -114,7 +114,7 @@ class TablePageTests(unittest.TestCase):
     def assert_no_errors(self, driver, allowed=()):
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
                   and not any(text in entry["message"] for text in allowed)]
-        self.assertEqual(errors, [], "the page logged errors")
+        self.assertFalse(errors, "the page logged errors: " + "; ".join(entry["message"] for entry in errors))
 
     # Sitting down
 
@@ -539,6 +539,45 @@ class TablePageTests(unittest.TestCase):
         self.wait(driver, lambda d: d.find_element(By.ID, "join").is_displayed(), "the new-table form is not shown")
         self.screenshot(driver, "new-table-1280x800")
         self.assert_no_errors(driver, allowed=("401", "404", "Unauthorized", "Not Found"))
+
+    def test_a_full_table_of_eight(self):
+        """Eight seats, long names, big and empty hands: every seat, name and card still fits."""
+        status, body = api("POST", "/new/", {"name": "Ann", "seats": 8})
+        self.assertEqual(status, 200)
+        table_id, token = body["table_id"], body["seat"]["token"]
+        names = ["Bob", "Maximiliana Fitzgerald-Okonkwo", "Cy", "Dmitri", "Eve", "Fatima", "Gus"]
+        draws = [1, 3, 5, 8, 12, 0, 2]
+        for name, count in zip(names, draws):
+            status, joined = api("POST", f"/{table_id}/join/", {"name": name})
+            self.assertEqual(status, 200)
+            if count:
+                self.assertEqual(api("POST", f"/{table_id}/draw/", {"count": count}, joined["seat"]["token"])[0], 200)
+        status, drew = api("POST", f"/{table_id}/draw/", {"count": 13}, token)
+        self.assertEqual(status, 200)
+        for card in drew["hand"][:3]:
+            self.assertEqual(api("POST", f"/{table_id}/play/", {"cards": card["code"], "pile": "center"}, token)[0], 200)
+        for width, height in SIZES:
+            with self.subTest(size=f"{width}x{height}"):
+                driver = self.browser(width, height)
+                driver.get(BASE_URL + "/table")
+                driver.execute_script("localStorage.setItem(arguments[0], JSON.stringify({token: arguments[1], number: 1, name: 'Ann'}))",
+                                      f"deck-table:{table_id}", token)
+                driver.get(f"{BASE_URL}/table/{table_id}")
+                self.wait(driver, lambda d: self.my_seat(d) == (1, "Ann") and len(self.hand(d)) == 10, "Ann is not seated with her 10 cards")
+                for name, count in zip(names, draws):
+                    self.assertEqual(self.count_shown(driver, name), count)
+                    self.assertEqual(self.backs_shown(driver, name), count)
+                self.assertEqual(self.center(driver), [card["code"] for card in drew["hand"][:3]])
+                self.screenshot(driver, f"eight-seats-{width}x{height}")
+                self.assert_layout(driver, f"eight seats {width}x{height}")
+                # No two seats' boxes overlap, nor a seat and the deck, piles or hand.
+                boxes = driver.execute_script(
+                    "return [...document.querySelectorAll('#seats .seat, #deck, .pile, #hand')].map(e => e.getBoundingClientRect().toJSON())")
+                for i, a in enumerate(boxes):
+                    for b in boxes[i + 1:]:
+                        overlap = min(a["right"], b["right"]) - max(a["left"], b["left"]), min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+                        self.assertFalse(overlap[0] > 1 and overlap[1] > 1, f"{a} and {b} overlap")
+                self.assert_no_errors(driver)
 
     def test_new_table_form_upright(self):
         driver = self.browser(*SIZES[1])

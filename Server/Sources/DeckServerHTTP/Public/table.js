@@ -202,6 +202,7 @@ function sitDown(kept, table) {
   keepSeat(tableId, kept);
   joinForm.hidden = true;
   scene.inert = false;
+  stage.classList.remove("joining");
   actions.hidden = false;
   const link = $("share-link");
   link.href = `${location.origin}/table/${encodeURIComponent(tableId)}`;
@@ -245,6 +246,7 @@ function showJoin(mode, message = "") {
   live.hidden = true;
   $("whoami").hidden = true;
   scene.inert = true;
+  stage.classList.add("joining");
   joinError.textContent = message;
   const newTable = mode !== "join";
   $("seats-label").hidden = !newTable;
@@ -407,22 +409,28 @@ function layout() {
   const seats = view ? view.seats : [];
   const others = otherSeats(seats);
   const margin = 18;
-  const text = upright ? 24 : 18;                   // label size in scene units
-  const plate = upright ? 38 : 30;
-  const backWidth = upright ? 58 : 62;
+  const text = upright ? 22 : 18;                   // label size in scene units
+  const plate = upright ? 34 : 30;
+  const backWidth = upright ? 60 : 62;
+  const handScale = upright ? 1.25 : 1.2;           // your own cards are shown larger
+  const handWidth = Math.round(cardWidth * handScale);
+  const handHeight = Math.round(cardHeight * handScale);
   const seatHeight = plate + 8 + Math.round(backWidth * cardHeight / cardWidth);
-  const mineHeight = text + 14 + cardHeight;
+  const mineHeight = text + 22 + handHeight + 14;
   const middleHeight = cardHeight + text + 14;
-  let sceneWidth = upright ? 560 : 1200;
+  let sceneWidth = upright ? 500 : 1200;
   let perRow = 0;
   let rows = 0;
+  let sides = 0;
   let least;
   if (upright) {
     rows = Math.max(1, Math.ceil(others.length / 3));
     perRow = Math.ceil(others.length / rows) || 1;
     least = margin * 2 + rows * (seatHeight + 16) + 24 + middleHeight + 40 + mineHeight + 24;
   } else {
-    least = Math.max(700, margin * 2 + seatHeight * 2 + middleHeight + mineHeight + 40);
+    sides = others.length <= 3 ? 0 : others.length <= 5 ? 1 : 2;
+    least = Math.max(margin * 2 + seatHeight + middleHeight + mineHeight + 90,
+      margin * 2 + 6 + seatHeight + 16 + sides * (seatHeight + 14) + 16 + mineHeight);
   }
   let sceneHeight = sceneWidth * height / width;
   if (sceneHeight < least) {
@@ -431,7 +439,7 @@ function layout() {
   }
   return {
     width: sceneWidth, height: sceneHeight, upright, margin, text, plate, backWidth, seatHeight,
-    mineHeight, middleHeight, others, rows, perRow,
+    mineHeight, middleHeight, others, rows, perRow, sides, handWidth, handHeight,
   };
 }
 
@@ -467,19 +475,39 @@ function seatBoxes(L) {
     return boxes;
   }
   const boxWidth = 220;
-  const cx = L.width / 2;
-  const rx = L.width / 2 - L.margin - boxWidth / 2 - 10;
-  const top = L.margin + 6 + L.seatHeight / 2;
-  const cy = mineTop - L.seatHeight / 2 - 28;
-  const ry = cy - top;
-  for (let i = 0; i < count; i += 1) {
-    const angle = Math.PI - ((i + 1) * Math.PI) / (count + 1);
-    boxes.push({
-      x: cx + rx * Math.cos(angle) - boxWidth / 2,
-      y: cy - ry * Math.sin(angle) - L.seatHeight / 2,
-      width: boxWidth,
-    });
+  if (count <= 3) {
+    // Few seats: on an arc over the table, from your left round to your right.
+    const cx = L.width / 2;
+    const rx = L.width / 2 - L.margin - boxWidth / 2 - 10;
+    const top = L.margin + 6 + L.seatHeight / 2;
+    const cy = mineTop - L.seatHeight / 2 - 28;
+    const ry = cy - top;
+    for (let i = 0; i < count; i += 1) {
+      const angle = Math.PI - ((i + 1) * Math.PI) / (count + 1);
+      boxes.push({
+        x: cx + rx * Math.cos(angle) - boxWidth / 2,
+        y: cy - ry * Math.sin(angle) - L.seatHeight / 2,
+        width: boxWidth,
+      });
+    }
+    return boxes;
   }
+  // More: up your left side, along the far side, down your right side.
+  const side = L.sides;
+  const across = count - 2 * side;
+  const topY = L.margin + 6;
+  const sideTop = topY + L.seatHeight + 16;
+  const sideRoom = mineTop - 16 - sideTop;
+  const sideStep = sideRoom / side;
+  const sideY = (k) => sideTop + k * sideStep + (sideStep - L.seatHeight) / 2;
+  for (let k = side - 1; k >= 0; k -= 1) boxes.push({ x: L.margin + 6, y: sideY(k), width: boxWidth });
+  const span = L.width - 2 * (L.margin + 6);
+  const gap = Math.min(48, (span - across * boxWidth) / Math.max(across - 1, 1));
+  const rowWidth = across * boxWidth + (across - 1) * gap;
+  for (let k = 0; k < across; k += 1) {
+    boxes.push({ x: (L.width - rowWidth) / 2 + k * (boxWidth + gap), y: topY, width: boxWidth });
+  }
+  for (let k = 0; k < side; k += 1) boxes.push({ x: L.width - L.margin - 6 - boxWidth, y: sideY(k), width: boxWidth });
   return boxes;
 }
 
@@ -538,6 +566,7 @@ function renderSeats(L) {
     const name = document.createElement("span");
     name.className = "who";
     name.textContent = s.name || `Seat ${s.number} free`;
+    if (s.name) element.title = `${s.name}: ${plural(s.hand_count, "card")}`;
     plate.append(name);
     if (s.name) {
       const count = document.createElement("span");
@@ -580,7 +609,7 @@ function renderMiddle(L) {
     const shown = pile ? Math.min(pile.cards.length, 4) : 0;
     return cardWidth + Math.max(shown - 1, 0) * fan;
   });
-  const gap = L.upright ? 28 : 44;
+  const gap = L.upright ? 46 : 48;
   const total = (seated ? cardWidth : 0) + pileWidths.reduce((sum, w) => sum + w + gap, 0);
   const top = middleTop(L);
   let x = (L.width - total) / 2;
@@ -729,14 +758,15 @@ function renderMine(L) {
   mineLabel.style.top = "0px";
   mineLabel.style.fontSize = `${L.text}px`;
   mineLabel.textContent = `You: ${me ? seatName(me) : ""}, seat ${view.your_seat} · ${plural(hand.length, "card")}`;
-  handBox.style.top = `${L.text + 14}px`;
-  handBox.style.height = `${cardHeight}px`;
+  handBox.style.top = `${L.text + 22}px`;
+  handBox.style.height = `${L.handHeight}px`;
   handBox.setAttribute("aria-label", `Your hand: ${plural(hand.length, "card")}`);
 
   const available = L.width - 2 * L.margin;
   const count = hand.length;
-  const step = count > 1 ? Math.min(cardWidth + 12, (available - cardWidth) / (count - 1)) : 0;
-  const left = (available - cardWidth - step * (count - 1)) / 2;
+  const width = L.handWidth;
+  const step = count > 1 ? Math.min(width + 12, (available - width) / (count - 1)) : 0;
+  const left = (available - width - step * (count - 1)) / 2;
   const scale = transform.s;
 
   const focused = document.activeElement;
@@ -752,15 +782,15 @@ function renderMine(L) {
     let button = old.get(key);
     if (button) {
       old.delete(key);
-      const wanted = imageURL(card, cardWidth * scale);
+      const wanted = imageURL(card, width * scale);
       const image = button.querySelector("img");
       if (image.getAttribute("src") !== wanted) image.src = wanted;
     } else {
-      button = makeHandCard(card, scale);
+      button = makeHandCard(card, width * scale);
       button.dataset.key = key;
       if (fresh) button.classList.add("arrived");
     }
-    place(button, left + i * step, 0, cardWidth, cardHeight);
+    place(button, left + i * step, 0, width, L.handHeight);
     button.style.zIndex = String(i + 1);
     if (handBox.children[i] !== button) handBox.insertBefore(button, handBox.children[i] || null);
   });
@@ -774,7 +804,7 @@ function renderMine(L) {
       empty.textContent = "No cards yet: click the deck to draw.";
       handBox.append(empty);
     }
-    empty.style.top = `${cardHeight / 2 - L.text}px`;
+    empty.style.top = `${L.handHeight / 2 - L.text}px`;
     empty.style.fontSize = `${L.text}px`;
   } else if (empty) {
     empty.remove();
@@ -787,8 +817,8 @@ function renderMine(L) {
   }
 }
 
-function makeHandCard(card, scale) {
-  const button = makeCard(card, cardWidth * scale);
+function makeHandCard(card, pixels) {
+  const button = makeCard(card, pixels);
   button.setAttribute("aria-label", cardName(card));
   button.setAttribute("aria-describedby", "hand-hint");
   button.setAttribute("aria-keyshortcuts", "Enter V");
@@ -891,8 +921,7 @@ function stagePoint(event) {
 
 // Images at the width the cards are shown at now.
 function sharpen() {
-  const pixels = cardWidth * transform.s;
-  const wanted = imageWidth(pixels);
+  const wanted = `${imageWidth(cardWidth * transform.s)}/${imageWidth(cardWidth * 1.25 * transform.s)}`;
   if (scene.dataset.imageWidth === String(wanted)) return;
   scene.dataset.imageWidth = String(wanted);
   if (view) render();
