@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The application layer: deck and game operations on library values, a store protocol;
@@ -33,6 +34,8 @@ let package = Package(
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
                 .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
                 .product(name: "Memorize", package: "swift-playing-cards"),
+                // SHA-256 of table seats' tokens.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The embedded store: one SQLite file in WAL mode, through GRDB.

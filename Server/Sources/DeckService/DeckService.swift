@@ -13,6 +13,9 @@ public struct DeckService: Sendable {
     public let limits: Limits
     /// The current time, for records' last-change times and game turns.
     public let now: @Sendable () -> Date
+    /// Where committed table changes are announced, for the event streams of every server
+    /// sharing the store.
+    public let tableFeed: any TableChangeFeed
 
     /// The bounds on what one request may ask for.
     public struct Limits: Sendable, Hashable {
@@ -27,15 +30,26 @@ public struct DeckService: Sendable {
         public var pileNameBytes = 64
         /// The longest client seed of a provably fair deck, in UTF-8 bytes.
         public var clientSeedBytes = 256
+        /// Seats at a card table.
+        public var seatsPerTable: ClosedRange<Int> = 2...8
+        /// Decks in a card table's shoe.
+        public var decksPerTable: ClosedRange<Int> = 1...8
+        /// The length of a player's name, in characters.
+        public var playerNameLength: ClosedRange<Int> = 1...32
 
         /// The defaults.
         public init() {}
     }
 
-    /// A service over `store`.
-    public init(store: any RecordStore, limits: Limits = Limits(), now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A service over `store`, announcing table changes through `tableFeed` (by default to this
+    /// process only, which is right for a store no other server shares).
+    public init(
+        store: any RecordStore, limits: Limits = Limits(), tableFeed: any TableChangeFeed = LocalTableFeed(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.limits = limits
+        self.tableFeed = tableFeed
         self.now = now
     }
 
@@ -57,9 +71,10 @@ public struct DeckService: Sendable {
         try await store.checkHealth()
     }
 
-    /// How many decks and games are stored.
+    /// How many decks, games and tables are stored.
     public func storedCounts() async throws -> StoredCounts {
-        StoredCounts(decks: try await store.count(.deck), games: try await store.count(.memoryGame))
+        StoredCounts(decks: try await store.count(.deck), games: try await store.count(.memoryGame),
+                     tables: try await store.count(.table))
     }
 }
 
@@ -69,10 +84,13 @@ public struct StoredCounts: Sendable, Hashable {
     public var decks: Int
     /// Games of Memorize.
     public var games: Int
+    /// Card tables.
+    public var tables: Int
 
-    /// Counts of decks and games.
-    public init(decks: Int, games: Int) {
+    /// Counts of decks, games and tables.
+    public init(decks: Int, games: Int, tables: Int = 0) {
         self.decks = decks
         self.games = games
+        self.tables = tables
     }
 }

@@ -12,6 +12,8 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
         case badRequest
         /// The deck, game or pile does not exist (HTTP 404).
         case notFound
+        /// The request lacks the credentials it needs: a table seat's token (HTTP 401).
+        case unauthorized
         /// The request is valid but the resource's state forbids it (HTTP 409).
         case conflict
         /// The request is larger than the server accepts (HTTP 413).
@@ -48,6 +50,16 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
         case pile
         /// A game of Memorize, by its id.
         case game
+        /// A card table, by its id.
+        case table
+        /// A player's name at a card table.
+        case playerName
+        /// The number of seats at a card table.
+        case seats
+        /// A table seat's token.
+        case token
+        /// The event streams of card tables, which a server holds a bounded number of.
+        case eventStreams
         /// The request as a whole (its size or form), not one of its values.
         case request
         /// The store that keeps decks and games.
@@ -115,7 +127,7 @@ extension ServiceError.Subject {
     /// Whether the subject is a number, whose value a message shows unquoted.
     public var isNumber: Bool {
         switch self {
-        case .deckCount, .count, .pairs, .cardIndex: true
+        case .deckCount, .count, .pairs, .cardIndex, .seats: true
         default: false
         }
     }
@@ -135,6 +147,11 @@ extension ServiceError.Subject {
         case .deck: "deck"
         case .pile: "pile"
         case .game: "game"
+        case .table: "table"
+        case .playerName: "the name"
+        case .seats: "the number of seats"
+        case .token: "the seat token"
+        case .eventStreams: "the event streams"
         case .request: "the request"
         case .store: "the store"
         }

@@ -84,6 +84,9 @@ struct DeckServerCommand: AsyncParsableCommand {
     @Option(help: "Image renders that may wait; past that an uncached image is answered 503 with Retry-After.")
     var imageQueue = 32
 
+    @Option(help: "Table event streams open at once at most; past that a new stream is answered 503.")
+    var maxStreams = 2_000
+
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error.")
     var logLevel = "info"
 
@@ -112,6 +115,7 @@ struct DeckServerCommand: AsyncParsableCommand {
         }
         guard (1...64).contains(imageRenderers) else { throw ValidationError("--image-renderers \(imageRenderers) is not allowed: give 1 to 64") }
         guard (0...10_000).contains(imageQueue) else { throw ValidationError("--image-queue \(imageQueue) is not allowed: give 0 to 10000") }
+        guard (0...1_000_000).contains(maxStreams) else { throw ValidationError("--max-streams \(maxStreams) is not allowed: give 0 (no streams) to 1000000") }
         guard (1...4096).contains(imageCacheMb) else { throw ValidationError("--image-cache-mb \(imageCacheMb) is not allowed: give 1 to 4096") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level: give trace, debug, info, notice, warning, error or critical") }
         if let publicURL {
@@ -141,6 +145,7 @@ struct DeckServerCommand: AsyncParsableCommand {
         settings.timeouts.body = .seconds(bodyTimeout)
         settings.imageRenderers = imageRenderers
         settings.imageQueue = imageQueue
+        settings.maxStreams = maxStreams
         let files = FileLimit.raiseToHardLimit()
         settings.maxConnections = maxConnections ?? FileLimit.defaultMaxConnections(files: files)
 
@@ -157,11 +162,13 @@ struct DeckServerCommand: AsyncParsableCommand {
 
         let store: any RecordStore
         var storeService: (any Service)?
+        var tableFeed: any TableChangeFeed = LocalTableFeed()
         do {
             if let database {
-                let postgres = try await PostgresRecordStore.open(
-                    url: PostgresDatabaseURL(database), connections: databaseConnections, logger: logger)
+                let url = try PostgresDatabaseURL(database)
+                let postgres = try await PostgresRecordStore.open(url: url, connections: databaseConnections, logger: logger)
                 (store, storeService) = (postgres, postgres)
+                tableFeed = PostgresTableFeed(url: url, logger: logger)
             } else {
                 store = try SQLiteRecordStore(folder: data)
             }
@@ -169,7 +176,8 @@ struct DeckServerCommand: AsyncParsableCommand {
             logger.critical("\(error)")
             throw ExitCode(69)
         }
-        let app = buildDeckServer(settings: settings, service: DeckService(store: store), storeService: storeService, logger: logger)
+        let app = buildDeckServer(
+            settings: settings, service: DeckService(store: store, tableFeed: tableFeed), storeService: storeService, logger: logger)
         try await app.runService()
     }
 }

@@ -16,7 +16,8 @@ import Foundation
 public func buildDeckServer(
     settings: ServerSettings, service: DeckService, storeService: (any Service)? = nil, logger: Logger
 ) -> some ApplicationProtocol {
-    let router = buildRouter(settings: settings, service: service, metrics: ServerMetrics(), logger: logger).router
+    let hub = TableEventHub(service: service, maxStreams: settings.maxStreams)
+    let router = buildRouter(settings: settings, service: service, hub: hub, metrics: ServerMetrics(), logger: logger).router
     return Application(
         router: router,
         server: .deckHTTP1(timeouts: settings.timeouts),
@@ -24,9 +25,10 @@ public func buildDeckServer(
             address: .hostname(settings.host, port: settings.port), serverName: "deck-server",
             availableConnectionsDelegate: MaximumAvailableConnections(
                 settings.maxConnections ?? FileLimit.defaultMaxConnections(files: FileLimit.softLimit()), logger: logger)),
-        // Services stop in reverse order, after the HTTP server: the store's, then the log's last.
+        // Services stop in reverse order, after the HTTP server (whose table event streams end
+        // at its graceful shutdown): the table events' hub, the store's, then the log's last.
         services: [LogFlushService()] + [storeService].compactMap { $0 }
-            + [ExpiryService(service: service, settings: settings, logger: logger)],
+            + [TableEventService(hub: hub), ExpiryService(service: service, settings: settings, logger: logger)],
         onServerRunning: { channel in
             // One line on standard output with the real port (useful with --port 0).
             let port = channel.localAddress?.port ?? settings.port
@@ -42,7 +44,7 @@ public func buildDeckServer(
 /// error into a JSON answer, and the innermost one answers unknown paths and wrong methods.
 /// `Host` and `nosniff` are handled for every connection by ``ConnectionRulesHandler``.
 func buildRouter(
-    settings: ServerSettings, service: DeckService, metrics: ServerMetrics, logger: Logger
+    settings: ServerSettings, service: DeckService, hub: TableEventHub, metrics: ServerMetrics, logger: Logger
 ) -> (router: Router<DeckRequestContext>, routes: RouteTable) {
     let router = Router(context: DeckRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = RouteTable()
@@ -67,6 +69,7 @@ func buildRouter(
     PileRoutes(service: service).add(to: registrar)
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
     MemoryRoutes(service: service).add(to: registrar)
+    TableRoutes(service: service, hub: hub).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
     return (router, routes)
 }
@@ -74,6 +77,7 @@ func buildRouter(
 /// The method and path of every route the server answers (`:name` marks a path parameter):
 /// for tests that hold the OpenAPI description against the real routes.
 package func deckServerRoutes() -> [(method: String, path: String)] {
-    buildRouter(settings: ServerSettings(), service: DeckService(store: InMemoryRecordStore()), metrics: ServerMetrics(),
-                logger: Logger(label: "routes")).routes.routes
+    let service = DeckService(store: InMemoryRecordStore())
+    return buildRouter(settings: ServerSettings(), service: service, hub: TableEventHub(service: service, maxStreams: 1),
+                       metrics: ServerMetrics(), logger: Logger(label: "routes")).routes.routes
 }

@@ -31,6 +31,8 @@ public struct ServerSettings: Sendable, Hashable {
     /// Image renders that may wait for a renderer; past it, an uncached image is answered 503
     /// with `Retry-After`.
     public var imageQueue = 32
+    /// Table event streams open at once; past it, a new stream is answered 503.
+    public var maxStreams = 2_000
     /// How long a deck or game may stay unchanged before it is deleted.
     public var idleTime: TimeInterval = 14 * 24 * 3600
     /// How often the idle-record job runs.

@@ -8,6 +8,7 @@ extension ServiceError: HTTPResponseError {
         switch kind {
         case .badRequest: .badRequest
         case .notFound: .notFound
+        case .unauthorized: .unauthorized
         case .conflict: .conflict
         case .tooLarge: .contentTooLarge
         case .unavailable: .serviceUnavailable
@@ -20,7 +21,13 @@ extension ServiceError: HTTPResponseError {
             // What the database or the disk said is for the operator, not for clients.
             context.logger.error("the store failed", metadata: ["path": "\(request.uri.path)", "error": "\(self)"])
         }
-        return try ErrorJSON(apiMessage, status: status).response(from: request, context: context)
+        var response = try ErrorJSON(apiMessage, status: status).response(from: request, context: context)
+        switch kind {
+        case .unauthorized: response.headers[.wwwAuthenticate] = "Bearer"
+        case .unavailable: response.headers[.retryAfter] = "2"
+        default: break
+        }
+        return response
     }
 
     /// The message clients see.
@@ -30,6 +37,10 @@ extension ServiceError: HTTPResponseError {
             return "Deck ID does not exist: there is no deck \(Self.quoted(value ?? "")) (decks idle for a long time are deleted)"
         case (.notFound, .game):
             return worded(naming: "game") + "; start one with POST /api/memory/new/"
+        case (.notFound, .table):
+            return worded(naming: "table") + "; make one with POST /api/table/new/"
+        case (.unavailable, .eventStreams):
+            return worded(naming: "event streams")
         case (.unavailable, .store):
             return "the database is unavailable right now: try again in a few seconds"
         case (_, .store):
@@ -56,6 +67,11 @@ extension ServiceError.Subject {
         case .deck: "deck"
         case .pile: "pile"
         case .game: "game"
+        case .table: "table"
+        case .playerName: "name"
+        case .seats: "seats"
+        case .token: "the seat token"
+        case .eventStreams: "event streams"
         case .request: "the request"
         case .store: "the store"
         }

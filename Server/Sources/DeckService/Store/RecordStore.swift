@@ -1,11 +1,14 @@
 import Foundation
 
-/// What a record holds: a deck, or a game of Memorize.
+/// What a record holds: a deck, a game of Memorize, or a card table.
 public enum RecordKind: String, Sendable, Hashable, CaseIterable {
     /// A deck with its piles (``StoredDeck``).
     case deck
     /// A game of Memorize.
     case memoryGame = "memory"
+    /// A card table with its seats and their hands (``StoredTable``). A table's deck is not a
+    /// deck record: the deck paths cannot reach it.
+    case table
 }
 
 /// Where decks and games are kept: one row per record (kind, id, state, last change).

@@ -1,0 +1,111 @@
+import DeckService
+
+/// A table as one viewer sees it: `{"table_id", "version", "remaining", "seats": [{"number",
+/// "name", "hand_count"}], "piles": {"center": {"remaining", "cards"}}}`, and with a seat's token
+/// `your_seat` and `hand`. An answer to a request adds `"success": true` and, for an action,
+/// `cards`, the cards it moved for this seat; an event's data is the view alone.
+struct TableJSON: JSONAnswer, Sendable {
+    struct Seat: Encodable, Sendable {
+        var number: Int
+        var name: String?
+        var handCount: Int
+
+        enum CodingKeys: String, CodingKey {
+            case number, name
+            case handCount = "hand_count"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            // A free seat's name is written as null, so every seat has the same keys.
+            try container.encode(name, forKey: .name)
+            try container.encode(handCount, forKey: .handCount)
+        }
+    }
+
+    struct Pile: Encodable, Sendable {
+        var remaining: Int
+        var cards: [CardJSON]
+    }
+
+    /// A pile's name as a key.
+    private struct Name: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    var success: Bool?
+    var tableID: String
+    var version: Int
+    var remaining: Int
+    var seats: [Seat]
+    var piles: [(name: String, pile: Pile)]
+    var yourSeat: Int?
+    var hand: [CardJSON]?
+    var cards: [CardJSON]?
+
+    enum CodingKeys: String, CodingKey {
+        case success
+        case tableID = "table_id"
+        case version, remaining, seats, piles
+        case yourSeat = "your_seat"
+        case hand, cards
+    }
+
+    /// The view as an answer (`answer`: with `success`) or as an event's data.
+    init(_ view: TableView, base: String, answer: Bool = true) {
+        success = answer ? true : nil
+        tableID = view.id
+        version = view.version
+        remaining = view.remaining
+        seats = view.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
+        piles = view.piles.map { ($0.name, Pile(remaining: $0.cards.count, cards: $0.cards.map { CardJSON($0, base: base) })) }
+        yourSeat = view.viewerSeat
+        hand = view.hand?.map { CardJSON($0, base: base) }
+        cards = answer ? view.moved?.map { CardJSON($0, base: base) } : nil
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(success, forKey: .success)
+        try container.encode(tableID, forKey: .tableID)
+        try container.encode(version, forKey: .version)
+        try container.encode(remaining, forKey: .remaining)
+        try container.encode(seats, forKey: .seats)
+        var pileContainer = container.nestedContainer(keyedBy: Name.self, forKey: .piles)
+        for (name, pile) in piles { try pileContainer.encode(pile, forKey: Name(stringValue: name)) }
+        try container.encodeIfPresent(yourSeat, forKey: .yourSeat)
+        try container.encodeIfPresent(hand, forKey: .hand)
+        try container.encodeIfPresent(cards, forKey: .cards)
+    }
+}
+
+/// A new table's or a joining player's answer: `{"success", "table_id", "seat": {"number",
+/// "name", "token"}, "table": {…}}`. The token is shown here only.
+struct SeatTicketJSON: JSONAnswer, Sendable {
+    struct Seat: Encodable, Sendable {
+        var number: Int
+        var name: String
+        var token: String
+    }
+
+    var success = true
+    var tableID: String
+    var seat: Seat
+    var table: TableJSON
+
+    enum CodingKeys: String, CodingKey {
+        case success
+        case tableID = "table_id"
+        case seat, table
+    }
+
+    init(_ ticket: SeatTicket, base: String) {
+        tableID = ticket.table.id
+        seat = Seat(number: ticket.seat, name: ticket.name, token: ticket.token)
+        table = TableJSON(ticket.table, base: base, answer: false)
+    }
+}

@@ -1,0 +1,157 @@
+import DeckService
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+
+/// `/api/table/…`: card tables with private hands, their event streams, and the page at
+/// `/table` that plays them.
+///
+/// A seat's actions take its token as `Authorization: Bearer <token>`; the event stream also
+/// takes it as `?token=`, since browsers' `EventSource` cannot send headers (the access log
+/// writes paths without their query, so the token is never logged).
+struct TableRoutes: Sendable {
+    let service: DeckService
+    let hub: TableEventHub
+
+    /// The time between comment lines on a quiet event stream, which keep proxies from closing it.
+    static let keepAliveInterval: Duration = .seconds(15)
+
+    func add(to router: APIRegistrar) {
+        router.change("/api/table/new", creates: true) { api in
+            var request = NewTableRequest(name: try Self.name(api))
+            request.seats = try api.parameters.integer("seats", default: 4)!
+            request.deckCount = try api.parameters.integer("deck_count", default: 1)!
+            request.jokers = try api.parameters.flag("jokers_enabled")
+            request.seed = try api.parameters.seed()
+            return SeatTicketJSON(try await service.newTable(request), base: api.base)
+        }
+        router.change("/api/table/:table_id/join") { api in
+            SeatTicketJSON(try await service.joinTable(api.path("table_id"), name: Self.name(api)), base: api.base)
+        }
+        router.api("/api/table/:table_id") { api in
+            TableJSON(try await service.table(api.path("table_id"), token: try Self.token(api, required: false)), base: api.base)
+        }
+        action(router, "draw") { id, token, api in
+            try await service.drawAtTable(id, token: token, count: api.parameters.integer("count", default: 1)!)
+        }
+        action(router, "deal") { id, token, api in
+            guard let count = try api.parameters.integer("count") else {
+                throw RequestError.parameter("count", "is missing", allowed: "give the number of cards for each player, such as count=5")
+            }
+            return try await service.dealAtTable(id, token: token, count: count)
+        }
+        action(router, "play") { id, token, api in
+            guard let cards = try api.parameters.cards() else {
+                throw RequestError.parameter("cards", "is missing", allowed: "list the cards to play from your hand, such as cards=AS,2S")
+            }
+            return try await service.playAtTable(id, token: token, cards: cards, pile: Self.pile(api))
+        }
+        action(router, "take") { id, token, api in
+            let take: PileTake
+            switch (try api.parameters.cards(), try api.parameters.integer("count")) {
+            case (let cards?, nil): take = .cards(cards)
+            case (nil, let count): take = .count(count ?? 1)
+            case (.some, .some): throw RequestError("count and cards exclude each other: take a number of cards from the top, or the cards named")
+            }
+            return try await service.takeFromTablePile(id, token: token, pile: Self.pile(api), take)
+        }
+        action(router, "shuffle") { id, token, _ in try await service.shuffleTable(id, token: token) }
+        action(router, "leave") { id, token, _ in try await service.leaveTable(id, token: token) }
+        let publicURL = router.publicURL
+        router.get("/api/table/:table_id/events") { request, context in try await events(request, context, publicURL: publicURL) }
+
+        for path in ["/table", "/table/:table_id"] {
+            router.get(path) { _, _ in PageRoutes.file(PackageResources.table_html, type: "text/html; charset=utf-8") }
+        }
+        router.get("/table/table.css") { _, _ in PageRoutes.file(PackageResources.table_css, type: "text/css; charset=utf-8") }
+        router.get("/table/table.js") { _, _ in PageRoutes.file(PackageResources.table_js, type: "text/javascript; charset=utf-8") }
+    }
+
+    /// A seat's action: POST only, with the seat's token.
+    private func action(
+        _ router: APIRegistrar, _ name: String, _ body: @escaping @Sendable (String, String, APIRequest) async throws -> TableView
+    ) {
+        router.change("/api/table/:table_id/\(name)") { api in
+            let token = try Self.token(api, required: true)!
+            return TableJSON(try await body(api.path("table_id"), token, api), base: api.base)
+        }
+    }
+
+    /// The event stream: the current view at once, then one event per change (its `id` the
+    /// table's version, its data the view), and a comment line when the table is quiet.
+    private func events(_ request: Request, _ context: DeckRequestContext, publicURL: PublicURL) async throws -> Response {
+        let id = try context.parameters.require("table_id")
+        var token = request.uri.queryParameters.get("token")
+        if token == nil { token = try Self.bearer(request.headers[.authorization]) }
+        let stream = try await hub.subscribe(table: id, token: token)
+        let base = publicURL.base(for: request)
+        let body = ResponseBody { writer in
+            defer { stream.close() }
+            try await withGracefulShutdownHandler {
+                // A retry hint first: EventSource waits this long before reconnecting.
+                try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                while true {
+                    switch await stream.next(waitingAtMost: Self.keepAliveInterval) {
+                    case .view(let view):
+                        try await writer.write(Self.event(view, base: base))
+                    case .quiet:
+                        try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                    case .closed:
+                        try await writer.finish(nil)
+                        return
+                    }
+                }
+            } onGracefulShutdown: {
+                stream.close()
+            }
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                      HTTPField.Name("X-Accel-Buffering")!: "no"],
+            body: body)
+    }
+
+    /// One event: `id:` the version, `data:` the view as one line of JSON.
+    static func event(_ view: TableView, base: String) throws -> ByteBuffer {
+        let json = try TableJSON(view, base: base, answer: false).jsonBytes()
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(json.count + 32)
+        buffer.writeString("id: \(view.version)\ndata: ")
+        buffer.writeBytes(json)
+        buffer.writeString("\n\n")
+        return buffer
+    }
+
+    private static func name(_ api: APIRequest) throws -> String {
+        guard let name = api.parameters["name"] else {
+            throw RequestError.parameter("name", "is missing", allowed: "give the name other players see, 1 to 32 characters, such as name=Ann")
+        }
+        return name
+    }
+
+    private static func pile(_ api: APIRequest) throws -> String {
+        api.parameters["pile"] ?? DeckService.centerPile
+    }
+
+    /// The seat token of `Authorization: Bearer <token>`.
+    ///
+    /// - Throws: ``RequestError`` (401) when it is missing and `required`, or not a Bearer token.
+    static func token(_ api: APIRequest, required: Bool) throws -> String? {
+        let token = try bearer(api.request.headers[.authorization])
+        if token == nil, required {
+            throw RequestError(.unauthorized, "this action needs your seat's token: send Authorization: Bearer <token>, the token your seat was given when you joined")
+        }
+        return token
+    }
+
+    private static func bearer(_ header: String?) throws -> String? {
+        guard let header else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw RequestError(.unauthorized, "the Authorization header is not a Bearer token: send Authorization: Bearer <token>")
+        }
+        return String(parts[1].trimmingCharacters(in: .whitespaces))
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+public import PlayingCards
+
+/// Card tables: a shared deck and face-up piles, and seats whose hands only their own player
+/// sees. A seat is claimed with a name and answered with a token; every action of the seat
+/// brings that token. Every change raises the table's version by one and, once committed, is
+/// announced through the ``TableChangeFeed`` so that event streams everywhere show it.
+extension DeckService {
+    /// The name of the pile cards are played to when no other is named.
+    public static let centerPile = "center"
+
+    /// Makes a table, shuffled, with its creator in seat 1.
+    ///
+    /// - Throws: ``ServiceError`` for a name, seat count or deck count outside the limits;
+    ///   nothing is stored then.
+    public func newTable(_ request: NewTableRequest) async throws -> SeatTicket {
+        let name = try checkPlayerName(request.name)
+        guard limits.seatsPerTable.contains(request.seats) else {
+            throw ServiceError.badRequest(
+                .seats, value: String(request.seats), "is not allowed",
+                allowed: "give \(limits.seatsPerTable.lowerBound) to \(limits.seatsPerTable.upperBound)")
+        }
+        guard limits.decksPerTable.contains(request.deckCount) else {
+            throw ServiceError.badRequest(
+                .deckCount, value: String(request.deckCount), "is not allowed at a table",
+                allowed: "give \(limits.decksPerTable.lowerBound) to \(limits.decksPerTable.upperBound)")
+        }
+        let one = PlayingCard.standardDeck + (request.jokers ? [.joker(.black), .joker(.red)] : [])
+        var deck = PlayingCardDeck(cards: Array(repeatElement(one, count: request.deckCount).joined()))
+        if let seed = request.seed { deck.shuffle(seed: seed) } else { deck.shuffle() }
+        var stored = StoredTable(deck: deck, seats: request.seats, seeded: request.seed != nil)
+        let token = TableToken.make()
+        stored.seats[0] = .init(name: name, tokenHash: TableToken.hash(token), hand: [])
+        let id = RecordID.make()
+        try await store.insert(.table, id: id, state: try Self.encodeTable(stored), at: now())
+        return SeatTicket(seat: 1, name: name, token: token, table: TableView(id: id, stored: stored, viewer: 1))
+    }
+
+    /// Seats `name` in the first free seat.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown table, a bad name, or a full table (`conflict`).
+    public func joinTable(_ id: String, name: String) async throws -> SeatTicket {
+        let name = try checkPlayerName(name)
+        let token = TableToken.make()
+        let hash = TableToken.hash(token)
+        let view = try await changeTable(id, token: nil) { stored, _ throws(ServiceError) in
+            guard let free = stored.seats.firstIndex(where: { !$0.isTaken }) else {
+                throw ServiceError(
+                    .conflict, .table, value: id, "is full: all \(stored.seats.count) seats are taken",
+                    allowed: "wait for a player to leave, or make a new table")
+            }
+            stored.seats[free] = .init(name: name, tokenHash: hash, hand: [])
+            return (free + 1, nil)
+        }
+        return SeatTicket(seat: view.viewerSeat!, name: name, token: token, table: view)
+    }
+
+    /// The table as the holder of `token` sees it, or as anyone does without a token.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown table or a token that holds no seat there.
+    public func table(_ id: String, token: String?) async throws -> TableView {
+        let stored = try await loadTable(id)
+        let seat = try token.map { token throws(ServiceError) in try Self.seat(of: token, at: stored, id: id) }
+        return TableView(id: id, stored: stored, viewer: seat)
+    }
+
+    /// Draws `count` cards from the top of the deck into the seat's hand, all or nothing.
+    public func drawAtTable(_ id: String, token: String, count: Int) async throws -> TableView {
+        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+            let drawn = try Self.draw(count, from: .top, of: &stored.deck)
+            stored.seats[seat! - 1].hand += drawn
+            return (seat, drawn)
+        }
+    }
+
+    /// Deals `count` cards to every taken seat, one at a time in seat order, all or nothing.
+    public func dealAtTable(_ id: String, token: String, count: Int) async throws -> TableView {
+        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+            let players = stored.seats.indices.filter { stored.seats[$0].isTaken }
+            guard count >= 0 else {
+                throw ServiceError.badRequest(.count, value: String(count), "is not allowed", allowed: "give a number of cards for each player, from 0")
+            }
+            let (total, overflow) = count.multipliedReportingOverflow(by: players.count)
+            guard !overflow, total <= stored.deck.count else {
+                throw ServiceError.badRequest(
+                    .count, value: String(count),
+                    "is more than the deck can deal: \(players.count) players need \(overflow ? "more" : String(total)) cards and the deck holds \(stored.deck.count)",
+                    allowed: "nothing was dealt")
+            }
+            let hands = try Self.library { () throws(DeckError) in try stored.deck.deal(hands: players.count, cardsEach: count) }
+            var mine: [PlayingCard] = []
+            for (player, hand) in zip(players, hands) {
+                stored.seats[player].hand += hand
+                if player == seat! - 1 { mine = hand }
+            }
+            return (seat, mine)
+        }
+    }
+
+    /// Plays cards from the seat's hand onto a face-up pile, making it if needed; the last card
+    /// listed ends on top.
+    ///
+    /// - Throws: ``ServiceError`` for a bad pile name, too many piles, or cards the hand does
+    ///   not hold (naming them); nothing moves.
+    public func playAtTable(_ id: String, token: String, cards: [PlayingCard], pile name: String) async throws -> TableView {
+        try checkPileName(name)
+        let maximumPiles = limits.pilesPerDeck
+        return try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+            guard !cards.isEmpty else {
+                throw ServiceError.badRequest(.cards, "is empty", allowed: "list the cards to play from your hand, such as cards=AS,2S")
+            }
+            if stored.deck.pile(name) == nil, stored.deck.pileNames.count >= maximumPiles {
+                throw ServiceError.badRequest(
+                    .pileName, value: name, "cannot be made: the table has \(maximumPiles) piles, the most it may have",
+                    allowed: "play to an existing pile")
+            }
+            let index = seat! - 1
+            stored.seats[index].hand = try Self.hand(stored.seats[index].hand, without: cards)
+            try Self.library { () throws(DeckError) in try stored.deck.add(cards.reversed(), toPile: name, at: .top) }
+            return (seat, cards)
+        }
+    }
+
+    /// Takes cards from a face-up pile into the seat's hand: a number from the top, or the
+    /// cards named.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown pile, a count larger than the pile, or cards
+    ///   the pile does not hold; nothing moves.
+    public func takeFromTablePile(_ id: String, token: String, pile name: String, _ take: PileTake) async throws -> TableView {
+        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+            guard let pile = stored.deck.pile(name) else {
+                throw ServiceError(.notFound, .pile, value: name, "is not on the table", allowed: "piles are made by playing cards to them")
+            }
+            let taken: [PlayingCard]
+            switch take {
+            case .count(let count):
+                try Self.checkCount(count, available: pile.count, place: "pile '\(name)'")
+                taken = try Self.library { () throws(DeckError) in try stored.deck.drawFromPile(name, count: count) }
+            case .cards(let cards):
+                try Self.remove(cards, fromPile: name, of: &stored.deck)
+                taken = cards
+            }
+            stored.seats[seat! - 1].hand += taken
+            return (seat, taken)
+        }
+    }
+
+    /// Gathers every card from the hands and piles into the deck and shuffles it.
+    public func shuffleTable(_ id: String, token: String) async throws -> TableView {
+        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+            stored.deck.reset()
+            stored.deck.shuffle()
+            for index in stored.seats.indices { stored.seats[index].hand = [] }
+            return (seat, nil)
+        }
+    }
+
+    /// Frees the seat; its hand goes to the bottom of the deck. The token holds no seat after.
+    public func leaveTable(_ id: String, token: String) async throws -> TableView {
+        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+            let index = seat! - 1
+            try Self.library { () throws(DeckError) in try stored.deck.return(stored.seats[index].hand, to: .bottom) }
+            stored.seats[index] = .free
+            return (nil, nil)
+        }
+    }
+
+    // MARK: Shared steps
+
+    /// Loads a table that must exist.
+    func loadTable(_ id: String) async throws -> StoredTable {
+        guard RecordID.isWellFormed(id), let bytes = try await store.read(.table, id: id) else { throw Self.noSuchTable(id) }
+        return try Self.decodeTable(bytes)
+    }
+
+    /// Applies `body` to a table in one store transaction, raises its version, and announces
+    /// the change once committed. With a `token`, the seat it holds is found first and passed
+    /// to `body`; `body` returns the viewer's seat for the answer and the cards it moved.
+    func changeTable(
+        _ id: String, token: String?,
+        _ body: @escaping @Sendable (inout StoredTable, Int?) throws(ServiceError) -> (viewer: Int?, moved: [PlayingCard]?)
+    ) async throws -> TableView {
+        guard RecordID.isWellFormed(id) else { throw Self.noSuchTable(id) }
+        let view = try await store.update(.table, id: id, at: now()) { bytes in
+            var stored = try Self.decodeTable(bytes)
+            let seat = try token.map { token throws(ServiceError) in try Self.seat(of: token, at: stored, id: id) }
+            let (viewer, moved) = try body(&stored, seat)
+            stored.version += 1
+            return (try Self.encodeTable(stored), TableView(id: id, stored: stored, viewer: viewer, moved: moved))
+        }
+        guard let view else { throw Self.noSuchTable(id) }
+        await tableFeed.announce(table: id, version: view.version)
+        return view
+    }
+
+    /// The seat (from 1) whose token `token` is.
+    ///
+    /// - Throws: ``ServiceError`` (`unauthorized`) when it is no seat's token at this table.
+    static func seat(of token: String, at stored: StoredTable, id: String) throws(ServiceError) -> Int {
+        if TableToken.isWellFormed(token) {
+            let hash = TableToken.hash(token)
+            if let index = stored.seats.firstIndex(where: { $0.tokenHash == hash }) { return index + 1 }
+        }
+        throw ServiceError(
+            .unauthorized, .token, "holds no seat at table \(id)",
+            allowed: "send the token your seat was given, as Authorization: Bearer <token>, or join the table")
+    }
+
+    /// `hand` without one copy of each card of `cards`.
+    ///
+    /// - Throws: ``ServiceError`` naming the cards the hand does not hold.
+    static func hand(_ hand: [PlayingCard], without cards: [PlayingCard]) throws(ServiceError) -> [PlayingCard] {
+        var leaving = copies(of: cards)
+        var kept: [PlayingCard] = []
+        for card in hand {
+            if let count = leaving[card], count > 0 { leaving[card] = count - 1 } else { kept.append(card) }
+        }
+        let missing = cards.filter { card in
+            guard let count = leaving[card], count > 0 else { return false }
+            leaving[card] = count - 1
+            return true
+        }
+        guard missing.isEmpty else {
+            throw ServiceError.badRequest(
+                .cards, value: missing.map(\.apiCode).joined(separator: ","), "\(missing.count == 1 ? "is" : "are") not in your hand",
+                allowed: "play only cards your hand holds")
+        }
+        return kept
+    }
+
+    /// A player's name, trimmed of surrounding spaces.
+    func checkPlayerName(_ name: String) throws(ServiceError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard limits.playerNameLength.contains(trimmed.count) else {
+            throw ServiceError.badRequest(
+                .playerName, value: trimmed, "is \(trimmed.count) characters long",
+                allowed: "give \(limits.playerNameLength.lowerBound) to \(limits.playerNameLength.upperBound) characters")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ServiceError.badRequest(.playerName, value: trimmed.debugDescription, "has control characters", allowed: "use letters, digits and punctuation")
+        }
+        return trimmed
+    }
+
+    static func noSuchTable(_ id: String) -> ServiceError {
+        ServiceError(.notFound, .table, value: id, "does not exist", allowed: "tables idle for a long time are deleted; make a new one")
+    }
+
+    static func encodeTable(_ stored: StoredTable) throws -> [UInt8] {
+        Array(try JSONEncoder().encode(stored))
+    }
+
+    static func decodeTable(_ bytes: [UInt8]) throws(ServiceError) -> StoredTable {
+        do {
+            return try JSONDecoder().decode(StoredTable.self, from: Data(bytes))
+        } catch {
+            throw ServiceError(.internalFailure, .store, "has a damaged table record: \(error)")
+        }
+    }
+}

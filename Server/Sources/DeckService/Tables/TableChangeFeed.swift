@@ -1,0 +1,22 @@
+/// What a server hears from a ``TableChangeFeed``.
+public enum TableNotice: Sendable, Hashable {
+    /// A change to the table `id` was committed; the table is now at `version`.
+    case changed(id: String, version: Int)
+    /// Notices may have been lost (the feed reconnected): every watched table should be read
+    /// again.
+    case mayHaveMissed
+}
+
+/// Where committed table changes are announced, so that every server holding an event stream
+/// of the table hears of it: in process for a store no other server shares, through the
+/// database for one that many servers share.
+public protocol TableChangeFeed: Sendable {
+    /// Announces that the table `id` reached `version`. Called after the change was committed;
+    /// never throws: a notice the feed cannot deliver is logged, and the table's streams catch
+    /// up with its next change or the feed's next ``TableNotice/mayHaveMissed``.
+    func announce(table id: String, version: Int) async
+
+    /// Calls `receive` with every notice announced through the feed by any server, this one
+    /// included, until the task is cancelled. One listener per feed.
+    func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async
+}

@@ -1,0 +1,195 @@
+import Synchronization
+
+/// The event streams a server holds, by table, fed by the ``TableChangeFeed``: when a watched
+/// table changes, the hub reads it once and posts each stream the view its viewer may see.
+///
+/// Reads are coalesced per table: notices that arrive while a table is being read lead to one
+/// more read, not one each, and every stream keeps only the latest view (see
+/// ``TableEventStream``), so nothing queues without bound however fast tables change. Run the
+/// hub (``run()``) for as long as streams are served.
+public final class TableEventHub: Sendable {
+    /// The most streams open at once; past it ``subscribe(table:token:)`` refuses.
+    public let maxStreams: Int
+    private let service: DeckService
+    private let state = Mutex(State())
+    private let refreshes: AsyncStream<String>
+    private let refreshQueue: AsyncStream<String>.Continuation
+
+    /// The streams of one table and where its reading stands.
+    private struct Watch {
+        var streams: [ObjectIdentifier: TableEventStream] = [:]
+        /// The newest version posted.
+        var version = 0
+        /// Queued for a read, or being read.
+        var busy = false
+        /// A notice came while it was being read: read it again after.
+        var stale = false
+    }
+
+    private struct State {
+        var watches: [String: Watch] = [:]
+        var open = 0
+        var stopped = false
+    }
+
+    /// A hub over `service`'s tables and feed, holding at most `maxStreams` streams.
+    public init(service: DeckService, maxStreams: Int) {
+        self.service = service
+        self.maxStreams = maxStreams
+        (refreshes, refreshQueue) = AsyncStream.makeStream()
+    }
+
+    /// The streams open now.
+    public var openStreams: Int { state.withLock { $0.open } }
+
+    /// Opens a stream of the table as the holder of `token` sees it (or anyone, without one);
+    /// its first event, the current view, is ready at once.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown table, a token that holds no seat there, or
+    ///   (`unavailable`) when ``maxStreams`` are open or the server is stopping.
+    public func subscribe(table id: String, token: String?) async throws -> TableEventStream {
+        try state.withLock { state throws(ServiceError) in
+            guard !state.stopped else {
+                throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect to another server or in a moment")
+            }
+            guard state.open < maxStreams else {
+                throw ServiceError(
+                    .unavailable, .eventStreams, value: String(state.open), "are open, the most this server holds",
+                    allowed: "try again in a few seconds")
+            }
+            state.open += 1
+        }
+        do {
+            let stored = try await service.loadTable(id)
+            let seat = try token.map { token throws(ServiceError) in
+                (number: try DeckService.seat(of: token, at: stored, id: id), tokenHash: TableToken.hash(token))
+            }
+            let stream = TableEventStream(table: id, seat: seat) { [weak self] stream in self?.forget(stream) }
+            let watching = state.withLock { state in
+                guard !state.stopped else { return false }
+                state.watches[id, default: Watch()].streams[ObjectIdentifier(stream)] = stream
+                return true
+            }
+            guard watching else {
+                release()
+                throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect in a moment")
+            }
+            stream.post(Self.view(of: stored, id: id, for: stream))
+            return stream
+        } catch {
+            release()
+            throw error
+        }
+    }
+
+    /// Hears the feed and reads changed tables until cancelled; then closes every stream.
+    public func run() async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { [self] in await service.tableFeed.listen { [self] notice in noticed(notice) } }
+            for await id in refreshes {
+                group.addTask { [self] in await refresh(id) }
+            }
+            group.cancelAll()
+        }
+        let streams = state.withLock { state -> [TableEventStream] in
+            state.stopped = true
+            return state.watches.values.flatMap(\.streams.values)
+        }
+        for stream in streams { stream.close() }
+    }
+
+    /// Closes every stream, for a server that is stopping: their clients reconnect elsewhere.
+    public func closeAll() {
+        let streams = state.withLock { $0.watches.values.flatMap(\.streams.values) }
+        for stream in streams { stream.close() }
+    }
+
+    private func noticed(_ notice: TableNotice) {
+        let queue = state.withLock { state -> [String] in
+            switch notice {
+            case .changed(let id, let version):
+                guard var watch = state.watches[id], version > watch.version else { return [] }
+                defer { state.watches[id] = watch }
+                return Self.mark(&watch) ? [id] : []
+            case .mayHaveMissed:
+                var queue: [String] = []
+                for id in Array(state.watches.keys) where Self.mark(&state.watches[id]!) { queue.append(id) }
+                return queue
+            }
+        }
+        for id in queue { refreshQueue.yield(id) }
+    }
+
+    /// Marks a watched table for a read; `true` when it must be queued.
+    private static func mark(_ watch: inout Watch) -> Bool {
+        if watch.busy {
+            watch.stale = true
+            return false
+        }
+        watch.busy = true
+        return true
+    }
+
+    /// Reads a table and posts its view to its streams, again while notices came meanwhile.
+    private func refresh(_ id: String) async {
+        while true {
+            let stored: StoredTable?
+            do {
+                stored = try await service.loadTable(id)
+            } catch let error as ServiceError where error.kind == .notFound {
+                stored = nil
+            } catch {
+                // The store is unreachable: the streams keep their last view until the next notice.
+                state.withLock { state in
+                    state.watches[id]?.busy = false
+                    state.watches[id]?.stale = false
+                }
+                return
+            }
+            let (streams, again) = state.withLock { state -> ([TableEventStream], Bool) in
+                guard var watch = state.watches[id] else { return ([], false) }
+                if let stored { watch.version = max(watch.version, stored.version) }
+                let again = watch.stale
+                watch.stale = false
+                if !again { watch.busy = false }
+                // A table whose last stream closed while it was read is forgotten now.
+                state.watches[id] = watch.streams.isEmpty && !again ? nil : watch
+                return (Array(watch.streams.values), again)
+            }
+            for stream in streams {
+                if let stored {
+                    stream.post(Self.view(of: stored, id: id, for: stream))
+                } else {
+                    stream.close()
+                }
+            }
+            if !again { return }
+        }
+    }
+
+    /// The view a stream's viewer may see: with the hand only while the token still holds the
+    /// seat (a player who left, or whose seat was taken again, sees what anyone sees).
+    private static func view(of stored: StoredTable, id: String, for stream: TableEventStream) -> TableView {
+        var viewer: Int?
+        if let seat = stream.seat, stored.seats.indices.contains(seat.number - 1),
+           stored.seats[seat.number - 1].tokenHash == seat.tokenHash {
+            viewer = seat.number
+        }
+        return TableView(id: id, stored: stored, viewer: viewer)
+    }
+
+    private func forget(_ stream: TableEventStream) {
+        state.withLock { state in
+            let key = ObjectIdentifier(stream)
+            guard state.watches[stream.table]?.streams.removeValue(forKey: key) != nil else { return }
+            state.open -= 1
+            if state.watches[stream.table]?.streams.isEmpty == true, state.watches[stream.table]?.busy == false {
+                state.watches[stream.table] = nil
+            }
+        }
+    }
+
+    private func release() {
+        state.withLock { $0.open -= 1 }
+    }
+}
