@@ -336,9 +336,8 @@ class TablePageTests(unittest.TestCase):
         self.screenshot(bob, f"{size}-3-bob-sees-ann-play")
 
         # Bob, by keyboard: Tab to the deck and Enter draws; Tab to his card and Enter plays it.
-        bob.find_element(By.TAG_NAME, "body").click()
-        bob.execute_script("document.activeElement.blur()")
-        for _ in range(12):
+        bob.execute_script("document.getElementById('copy-link').focus()")
+        for _ in range(3):
             ActionChains(bob).send_keys(Keys.TAB).perform()
             if bob.switch_to.active_element.get_attribute("id") == "deck":
                 break
@@ -376,6 +375,8 @@ class TablePageTests(unittest.TestCase):
 
         self.zoom_and_pan(ann, size)
         self.card_seen_large(bob, size)
+        # The window changes size (turned sideways, or smaller): the scene fits it again.
+        self.resize(ann, *((height, width) if height > width else (1024, 640)), f"Ann {size} resized")
         for driver in (ann, bob):
             self.assert_no_errors(driver)
 
@@ -433,8 +434,8 @@ class TablePageTests(unittest.TestCase):
         self.assertEqual(self.center(driver)[-1], code, "a double-click on a pile card changed the pile")
         self.screenshot(driver, f"{size}-8-card-large")
         box = driver.execute_script("return document.getElementById('card-frame').getBoundingClientRect().toJSON()")
-        for _ in range(4):
-            self.wheel(driver, box["left"] + box["width"] * 0.3, box["top"] + box["height"] * 0.3, -240)
+        for _ in range(2):
+            self.wheel(driver, box["left"] + box["width"] * 0.5, box["top"] + box["height"] * 0.4, -240)
         self.wait(driver, lambda d: parse_matrix(image.get_attribute("data-transform"))[0] > 3, "Ctrl + wheel does not zoom the card")
         self.wait(driver, lambda d: int(image.get_attribute("data-width")) > first and "width=" in image.get_attribute("src"),
                   "zooming the card does not ask for a larger image")
@@ -443,6 +444,16 @@ class TablePageTests(unittest.TestCase):
         self.screenshot(driver, f"{size}-9-card-art-zoomed")
         ActionChains(driver).send_keys(Keys.ESCAPE).perform()
         self.wait(driver, lambda d: not d.execute_script("return document.getElementById('card-view').open"), "Escape does not close the card")
+
+    def resize(self, driver, width, height, name):
+        before = self.transform(driver)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self.wait(driver, lambda d: d.execute_script("return innerWidth") == width, "the window does not change size")
+        self.wait(driver, lambda d: self.transform(d) != before, "the scene is not fitted to the new size")
+        time.sleep(0.3)
+        self.assert_layout(driver, f"{name} to {width}x{height}")
+        self.screenshot(driver, f"{name.replace(' ', '-')}-to-{width}x{height}")
 
     def test_a_whole_round(self):
         """Deal, each plays, take: the round two people play, with screenshots of both pages."""

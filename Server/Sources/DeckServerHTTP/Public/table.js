@@ -402,15 +402,28 @@ function newCards(before, after) {
 
 // The scene has the stage's shape: a fixed width (narrower when the window stands upright) or a
 // least height, whichever needs the more room. Fitting it is then one scale.
+// On a small or short window the scene is drawn small: its words then grow (in scene units) so
+// that they are still drawn at 12 pixels or more.
 function layout() {
   const width = Math.max(stage.clientWidth, 1);
   const height = Math.max(stage.clientHeight, 1);
   const upright = height > width * 1.15;
+  // A short, wide window (a phone on its side): the deck and piles go beside your hand.
+  const wide = !upright && width > height * 2.2;
+  let text = upright ? 22 : 18;
+  let L = layoutWith(text, upright, wide, width, height);
+  for (let round = 0; round < 3 && text * width / L.width < 12 && text < 34; round += 1) {
+    text = Math.min(34, Math.ceil(12.5 * L.width / width));
+    L = layoutWith(text, upright, wide, width, height);
+  }
+  return L;
+}
+
+function layoutWith(text, upright, wide, width, height) {
   const seats = view ? view.seats : [];
   const others = otherSeats(seats);
   const margin = 18;
-  const text = upright ? 22 : 18;                   // label size in scene units
-  const plate = upright ? 34 : 30;
+  const plate = Math.round(text * 1.6);
   const backWidth = upright ? 60 : 62;
   const handScale = upright ? 1.25 : 1.2;           // your own cards are shown larger
   const handWidth = Math.round(cardWidth * handScale);
@@ -427,6 +440,8 @@ function layout() {
     rows = Math.max(1, Math.ceil(others.length / 3));
     perRow = Math.ceil(others.length / rows) || 1;
     least = margin * 2 + rows * (seatHeight + 16) + 24 + middleHeight + 40 + mineHeight + 24;
+  } else if (wide) {
+    least = margin * 2 + 6 + seatHeight + 20 + Math.max(mineHeight, text + 22 + middleHeight);
   } else {
     sides = others.length <= 3 ? 0 : others.length <= 5 ? 1 : 2;
     least = Math.max(margin * 2 + seatHeight + middleHeight + mineHeight + 90,
@@ -437,9 +452,13 @@ function layout() {
     sceneHeight = least;
     sceneWidth = least * width / height;
   }
+  // Your seat spans the table, or what the deck and piles leave of it.
+  const middle = middleWidth(upright);
+  const mineX = wide ? margin + 10 + middle.total + 40 : margin;
   return {
-    width: sceneWidth, height: sceneHeight, upright, margin, text, plate, backWidth, seatHeight,
-    mineHeight, middleHeight, others, rows, perRow, sides, handWidth, handHeight,
+    width: sceneWidth, height: sceneHeight, upright, wide, margin, text, plate, backWidth, seatHeight,
+    mineHeight, middleHeight, others, rows, perRow, sides, handWidth, handHeight, middle,
+    mineX, mineWidth: sceneWidth - margin - mineX,
   };
 }
 
@@ -474,7 +493,17 @@ function seatBoxes(L) {
     }
     return boxes;
   }
-  const boxWidth = 220;
+  let boxWidth = 220;
+  if (L.wide) {
+    const span = L.width - 2 * (L.margin + 6);
+    boxWidth = Math.min(220, (span - (count - 1) * 12) / Math.max(count, 1));
+    const gap = Math.min(48, (span - count * boxWidth) / Math.max(count - 1, 1));
+    const rowWidth = count * boxWidth + (count - 1) * gap;
+    for (let k = 0; k < count; k += 1) {
+      boxes.push({ x: (L.width - rowWidth) / 2 + k * (boxWidth + gap), y: L.margin + 6, width: boxWidth });
+    }
+    return boxes;
+  }
   if (count <= 3) {
     // Few seats: on an arc over the table, from your left round to your right.
     const cx = L.width / 2;
@@ -600,19 +629,9 @@ function renderMiddle(L) {
   const scale = transform.s;
   const seated = view != null;
   deckButton.hidden = !seated;
-  const pileNames = seated ? Object.keys(view.piles || {}) : [];
-  if (seated && !pileNames.includes("center")) pileNames.unshift("center");
-  pileNames.sort((a, b) => (a === "center" ? -1 : b === "center" ? 1 : a.localeCompare(b)));
-  const fan = 18;
-  const pileWidths = pileNames.map((name) => {
-    const pile = (view.piles || {})[name];
-    const shown = pile ? Math.min(pile.cards.length, 4) : 0;
-    return cardWidth + Math.max(shown - 1, 0) * fan;
-  });
-  const gap = L.upright ? 46 : 48;
-  const total = (seated ? cardWidth : 0) + pileWidths.reduce((sum, w) => sum + w + gap, 0);
+  const { pileNames, pileWidths, gap, total } = L.middle;
   const top = middleTop(L);
-  let x = (L.width - total) / 2;
+  let x = L.wide ? L.margin + 10 : (L.width - total) / 2;
   if (seated) {
     renderDeck(L, x, top, scale);
     x += cardWidth + gap;
@@ -631,9 +650,27 @@ function renderMiddle(L) {
   }
 }
 
+// The deck and the piles (center first), side by side: their widths in scene units.
+function middleWidth(upright) {
+  const seated = view != null;
+  const pileNames = seated ? Object.keys(view.piles || {}) : [];
+  if (seated && !pileNames.includes("center")) pileNames.unshift("center");
+  pileNames.sort((a, b) => (a === "center" ? -1 : b === "center" ? 1 : a.localeCompare(b)));
+  const fan = 18;
+  const pileWidths = pileNames.map((name) => {
+    const pile = (view.piles || {})[name];
+    const shown = pile ? Math.min(pile.cards.length, 4) : 0;
+    return cardWidth + Math.max(shown - 1, 0) * fan;
+  });
+  const gap = upright ? 46 : 48;
+  const total = (seated ? cardWidth : 0) + pileWidths.reduce((sum, w) => sum + w + gap, 0) - (seated || pileNames.length ? gap : 0);
+  return { pileNames, pileWidths, gap, total: Math.max(total, 0) };
+}
+
 // The middle row sits halfway between the seats over it and your hand.
 function middleTop(L) {
   const mineTop = L.height - L.margin - L.mineHeight;
+  if (L.wide) return mineTop + L.text + 22;
   if (L.upright) {
     const seatsBottom = L.margin + 6 + L.rows * (L.seatHeight + 16);
     return seatsBottom + Math.max(12, (mineTop - seatsBottom - L.middleHeight) / 2);
@@ -754,7 +791,7 @@ function renderMine(L) {
   const hand = view.hand || [];
   const me = view.seats.find((s) => s.number === view.your_seat);
   const top = L.height - L.margin - L.mineHeight;
-  place(mine, L.margin, top, L.width - 2 * L.margin, L.mineHeight);
+  place(mine, L.mineX, top, L.mineWidth, L.mineHeight);
   mineLabel.style.top = "0px";
   mineLabel.style.fontSize = `${L.text}px`;
   mineLabel.textContent = `You: ${me ? seatName(me) : ""}, seat ${view.your_seat} · ${plural(hand.length, "card")}`;
@@ -762,7 +799,7 @@ function renderMine(L) {
   handBox.style.height = `${L.handHeight}px`;
   handBox.setAttribute("aria-label", `Your hand: ${plural(hand.length, "card")}`);
 
-  const available = L.width - 2 * L.margin;
+  const available = L.mineWidth;
   const count = hand.length;
   const width = L.handWidth;
   const step = count > 1 ? Math.min(width + 12, (available - width) / (count - 1)) : 0;
