@@ -11,6 +11,7 @@ cards' data-code), and the other page is checked never to show it.
 import json
 import os
 import re
+import sys
 import time
 import unittest
 import urllib.error
@@ -297,6 +298,7 @@ class TablePageTests(unittest.TestCase):
         self.assertIn("Seat 3: free", self.seat_labels(bob))
 
         # Ann draws three, one click at a time; Bob sees her count within a second each time.
+        delays = []
         for drawn in (1, 2, 3):
             before = self.deck_remaining(ann)
             clicked = time.monotonic()
@@ -305,9 +307,12 @@ class TablePageTests(unittest.TestCase):
                       f"Bob does not see Ann's {drawn} cards within {LIVE} s", timeout=LIVE)
             seen = time.monotonic() - clicked
             self.assertLess(seen, LIVE)
+            delays.append(seen)
             self.wait(ann, lambda d: len(self.hand(d)) == drawn, "Ann's drawn card is not in her hand")
             self.assertEqual(self.deck_remaining(ann), before - 1)
             self.wait(bob, lambda d: self.deck_remaining(d) == before - 1, "Bob's deck count is behind")
+        print(f"\n  {size}: from Ann's click to Bob's page showing her count: "
+              + ", ".join(f"{1000 * delay:.0f} ms" for delay in delays), file=sys.stderr)
         self.assertEqual(self.backs_shown(bob, "Ann"), 3)
         ann_hand = self.hand(ann)
         self.assertEqual(len(set(ann_hand)), 3)
@@ -538,10 +543,23 @@ class TablePageTests(unittest.TestCase):
         self.assertEqual(self.count_shown(driver, "Cy"), 0)
         self.screenshot(driver, "join-form-1280x800")
         # The table fills up: the form says so.
-        self.assertEqual(api("POST", f"/{table_id}/join/", {"name": "Ed"})[0], 200)
+        status, ed = api("POST", f"/{table_id}/join/", {"name": "Ed"})
+        self.assertEqual(status, 200)
         driver.refresh()
         self.wait(driver, lambda d: "full" in d.find_element(By.ID, "join-text").text, "a full table is not said to be full")
         self.assertFalse(driver.find_element(By.ID, "join-button").is_enabled())
+        # This page sits at Ed's seat; Ed's seat is given up elsewhere (another tab, a bot): the
+        # page hears it on its event stream and offers a seat again.
+        driver.execute_script("localStorage.setItem(arguments[0], JSON.stringify({token: arguments[1], number: 2, name: 'Ed'}))",
+                              f"deck-table:{table_id}", ed["seat"]["token"])
+        driver.refresh()
+        self.wait(driver, lambda d: self.my_seat(d) == (2, "Ed"), "the page does not sit down at Ed's seat")
+        self.wait(driver, lambda d: "Live" in d.find_element(By.ID, "live").text, "the event stream did not open")
+        self.assertEqual(api("POST", f"/{table_id}/leave/", token=ed["seat"]["token"])[0], 200)
+        self.wait(driver, lambda d: d.find_element(By.ID, "join").is_displayed() and "1 seat free" in d.find_element(By.ID, "join-text").text,
+                  "the page does not see its seat given up", timeout=LIVE + 1)
+        self.assertIsNone(self.token(driver, table_id))
+        self.assertEqual(self.hand(driver), [])
 
         driver.get(f"{BASE_URL}/table/{'0' * 32}")
         self.wait(driver, lambda d: d.find_element(By.ID, "join-title").text == "No table here", "an unknown table is not said to be missing")
@@ -588,7 +606,36 @@ class TablePageTests(unittest.TestCase):
                     for b in boxes[i + 1:]:
                         overlap = min(a["right"], b["right"]) - max(a["left"], b["left"]), min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
                         self.assertFalse(overlap[0] > 1 and overlap[1] > 1, f"{a} and {b} overlap")
+                self.court_art(driver, f"{width}x{height}")
                 self.assert_no_errors(driver)
+
+    def court_art(self, driver, size):
+        """Double-click a court card in the hand (where it shows, under the next card) and zoom
+        into its figure: the card stays in the hand, and the image grows with the zoom."""
+        hand = self.hand(driver)
+        courts = [index for index, code in enumerate(hand) if code[0] in "JQK"]
+        if not courts:
+            return
+        index = courts[0]
+        rects = driver.execute_script(
+            "return [...document.querySelectorAll('#hand .card')].map(c => c.getBoundingClientRect().toJSON())")
+        visible = (rects[index + 1]["left"] - rects[index]["left"]) if index + 1 < len(rects) else rects[index]["width"]
+        self.click_at(driver, rects[index]["left"] + min(visible, rects[index]["width"]) / 2,
+                      rects[index]["top"] + rects[index]["height"] / 2, count=2)
+        self.wait(driver, lambda d: d.execute_script("return document.getElementById('card-view').open"),
+                  "double-click on a hand card does not show it large")
+        self.assertEqual(driver.find_element(By.ID, "card-view-title").text, card_name(hand[index]))
+        time.sleep(0.5)
+        self.assertEqual(self.hand(driver), hand, "a double-click on a hand card played it")
+        image = driver.find_element(By.ID, "card-large")
+        first = int(image.get_attribute("data-width"))
+        box = driver.execute_script("return document.getElementById('card-frame').getBoundingClientRect().toJSON()")
+        self.wheel(driver, box["left"] + box["width"] * 0.5, box["top"] + box["height"] * 0.42, -200)
+        self.wait(driver, lambda d: int(image.get_attribute("data-width")) > first, "zooming the card does not ask for a larger image")
+        self.wait(driver, lambda d: d.execute_script("const i = arguments[0]; return i.complete && i.naturalWidth > 0", image),
+                  "the larger image does not load")
+        self.screenshot(driver, f"court-art-{size}")
+        ActionChains(driver).send_keys(Keys.ESCAPE).perform()
 
     def test_new_table_form_upright(self):
         driver = self.browser(*SIZES[1])

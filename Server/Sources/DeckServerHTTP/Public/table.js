@@ -36,6 +36,7 @@ let tableId = null;      // from the address, /table/<id>
 let seat = null;         // { number, name, token } once seated
 let view = null;         // the newest view shown
 let source = null;       // the EventSource while seated
+let leaving = false;     // while our own leave/ is on its way
 let retry = 1000;        // ms before reopening a stream the server refused
 let queue = Promise.resolve();   // actions go one at a time, in the order chosen
 
@@ -216,6 +217,7 @@ function lostSeat(message) {
   if (tableId) forgetSeat(tableId);
   seat = null;
   stopListening();
+  render();
   showJoin("join", message);
   refresh();
   return null;
@@ -325,6 +327,11 @@ function show(next) {
     if (news) say(news);
   }
   view = next;
+  if (seat && !leaving && next.your_seat == null) {
+    // The seat was given up elsewhere (another tab left it): offer to join again.
+    lostSeat("Your seat is free again: join to play.");
+    return;
+  }
   if (seat && next.your_seat != null && next.your_seat !== seat.number) {
     seat.number = next.your_seat;
     keepSeat(tableId, seat);
@@ -1248,7 +1255,9 @@ function confirming(button, question, run) {
 
 confirming($("shuffle"), "Shuffle takes every card back from every hand and pile. Press again to do it.", () => act("shuffle"));
 confirming($("leave"), "Leaving gives your hand back to the deck and frees your seat. Press again to leave.", async () => {
+  leaving = true;
   const body = await act("leave");
+  leaving = false;
   if (!body) return;
   forgetSeat(tableId);
   seat = null;
