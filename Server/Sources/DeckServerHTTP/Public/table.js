@@ -250,6 +250,7 @@ function showJoin(mode, message = "") {
   scene.inert = true;
   stage.classList.add("joining");
   joinError.textContent = message;
+  joinError.classList.toggle("note", !message.startsWith("Sorry"));
   const newTable = mode !== "join";
   $("seats-label").hidden = !newTable;
   seatsWanted.hidden = !newTable;
@@ -309,6 +310,7 @@ joinForm.addEventListener("submit", async (event) => {
     say(mode === "join" ? `You sat down at seat ${body.seat.number}.` : "Your table is ready: share its link.");
   } catch (error) {
     joinError.textContent = `Sorry: ${error.message}`;
+    joinError.classList.remove("note");
     if (error.status === 409 || error.status === 404) refresh();
   } finally {
     button.disabled = false;
