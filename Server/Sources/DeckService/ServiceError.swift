@@ -127,7 +127,7 @@ extension ServiceError.Subject {
     /// Whether the subject is a number, whose value a message shows unquoted.
     public var isNumber: Bool {
         switch self {
-        case .deckCount, .count, .pairs, .cardIndex, .seats: true
+        case .deckCount, .count, .pairs, .cardIndex, .seats, .eventStreams: true
         default: false
         }
     }

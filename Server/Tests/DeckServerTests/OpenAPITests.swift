@@ -33,7 +33,7 @@ struct OpenAPITests {
             for (path, operations) in paths.sorted(by: { $0.key < $1.key }) {
                 let concrete = path.replacingOccurrences(of: "{deck_id}", with: id)
                     .replacingOccurrences(of: "{pile}", with: "p").replacingOccurrences(of: "{file}", with: "QH.png")
-                    .replacingOccurrences(of: "{game_id}", with: "nosuchgame").replacingOccurrences(of: "{index}", with: "0")
+                    .replacingOccurrences(of: "{game_id}", with: "nosuchgame").replacingOccurrences(of: "{table_id}", with: "nosuchtable").replacingOccurrences(of: "{index}", with: "0")
                 for method in operations.keys {
                     let result = method == "post" ? try await server.post(concrete) : try await server.get(concrete)
                     #expect(!result.error.contains("no such endpoint"), "\(method) \(concrete) is not served")

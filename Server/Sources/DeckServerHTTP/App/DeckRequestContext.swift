@@ -16,4 +16,10 @@ struct DeckRequestContext: RequestContext, RemoteAddressRequestContext {
 
     /// The connection's peer: the client, or the proxy in front of the server.
     var remoteAddress: SocketAddress? { channel.remoteAddress }
+
+    /// Calls `body` once the connection has closed: for answers that run until the client goes
+    /// away (event streams), which otherwise learn of it only at their next write.
+    func whenConnectionCloses(_ body: @escaping @Sendable () -> Void) {
+        channel.closeFuture.whenComplete { _ in body() }
+    }
 }

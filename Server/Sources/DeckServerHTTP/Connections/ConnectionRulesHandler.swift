@@ -75,6 +75,7 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         switch unwrapOutboundIn(data) {
         case .head(var head):
             head.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+            deadlines.answeringWithEventStream = head.headers.first(name: "Content-Type")?.hasPrefix("text/event-stream") == true
             if closeAfterAnswer || draining {
                 closeAfterAnswer = true
                 head.headers.replaceOrAdd(name: "Connection", value: "close")

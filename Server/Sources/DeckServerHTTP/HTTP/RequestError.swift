@@ -32,6 +32,7 @@ struct RequestError: HTTPResponseError, Sendable {
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try ErrorJSON(message, status: status).response(from: request, context: context)
         if closesConnection { response.headers[.connection] = "close" }
+        if status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
         return response
     }
 }

@@ -85,6 +85,8 @@ struct TableRoutes: Sendable {
         var token = request.uri.queryParameters.get("token")
         if token == nil { token = try Self.bearer(request.headers[.authorization]) }
         let stream = try await hub.subscribe(table: id, token: token)
+        // A client that goes away frees its place at once, not at the next keep-alive write.
+        context.whenConnectionCloses { stream.close() }
         let base = publicURL.base(for: request)
         let body = ResponseBody { writer in
             defer { stream.close() }

@@ -54,7 +54,7 @@ public final class TableEventHub: Sendable {
             }
             guard state.open < maxStreams else {
                 throw ServiceError(
-                    .unavailable, .eventStreams, value: String(state.open), "are open, the most this server holds",
+                    .unavailable, .eventStreams, "are all in use: this server holds \(maxStreams) at once",
                     allowed: "try again in a few seconds")
             }
             state.open += 1
