@@ -11,7 +11,9 @@ final class RawConnection {
 
     /// Connects to 127.0.0.1:`port`.
     init(port: Int) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a server process another test starts meanwhile must not inherit the
+        // socket, or closing it here would not end the connection.
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw ServerProcessError(message: "socket() failed: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -27,6 +29,11 @@ final class RawConnection {
     }
 
     deinit { close(socket) }
+
+    /// Ends the connection both ways at once, as a client that goes away does.
+    func hangUp() {
+        shutdown(socket, Int32(SHUT_RDWR))
+    }
 
     /// Writes `text` as it is.
     func send(_ text: String) throws {
