@@ -577,9 +577,30 @@ function place(element, x, y, width, height) {
   if (height != null) element.style.height = `${height}px`;
 }
 
+// The last image that finished loading for each card (and the back), by its code: a card drawn
+// anew at another size shows that one until the sharper image has arrived, so zooming never
+// flashes blank cards.
+const loadedImages = new Map();
+
+function showImage(image, key, url) {
+  const ready = loadedImages.get(key);
+  if (!ready || ready === url) {
+    image.addEventListener("load", () => loadedImages.set(key, url), { once: true });
+    image.src = url;
+    return;
+  }
+  image.src = ready;
+  const next = new Image();
+  next.onload = () => {
+    loadedImages.set(key, url);
+    if (image.getAttribute("src") === ready) image.src = url;
+  };
+  next.src = url;
+}
+
 function backImage(pixels) {
   const image = document.createElement("img");
-  image.src = imageURL(back, pixels);
+  showImage(image, "back", imageURL(back, pixels));
   image.alt = "";
   image.draggable = false;
   return image;
@@ -783,7 +804,7 @@ function makeCard(card, pixels) {
   button.className = "card";
   button.dataset.code = card.code;
   const image = document.createElement("img");
-  image.src = imageURL(card, pixels);
+  showImage(image, card.code, imageURL(card, pixels));
   image.alt = "";
   image.draggable = false;
   button.append(image);
@@ -830,7 +851,7 @@ function renderMine(L) {
       old.delete(key);
       const wanted = imageURL(card, width * scale);
       const image = button.querySelector("img");
-      if (image.getAttribute("src") !== wanted) image.src = wanted;
+      if (image.getAttribute("src") !== wanted) showImage(image, card.code, wanted);
     } else {
       button = makeHandCard(card, width * scale);
       button.dataset.key = key;
