@@ -868,7 +868,7 @@ function renderMine(L) {
     if (!empty) {
       empty = document.createElement("p");
       empty.className = "empty";
-      empty.textContent = "No cards yet: click the deck to draw.";
+      empty.textContent = "Your hand is empty: click the deck to draw.";
       handBox.append(empty);
     }
     empty.style.top = `${L.handHeight / 2 - L.text}px`;
