@@ -79,6 +79,9 @@ public final class TableEventHub: Sendable {
                 throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect in a moment")
             }
             stream.post(Self.view(of: stored, id: id, for: stream))
+            // A change committed between the read above and the stream's registration was
+            // announced while nobody here watched the table: read it once more to be sure.
+            noticed(.changed(id: id, version: stored.version + 1))
             return stream
         } catch {
             release()
