@@ -14,11 +14,14 @@ import PostgresNIO
 public final class PostgresTableFeed: TableChangeFeed {
     /// The channel every server listens on.
     static let channel = "deck_tables"
-    /// The longest an announcement may take; past it, it is given up and logged.
-    static let announceWait: Duration = .seconds(2)
+    /// Announcements waiting to be sent, at most; past it the oldest are dropped (the hubs'
+    /// periodic reads make up for them within their keep-alive interval).
+    static let waitingAnnouncements = 10_000
 
     private let client: PostgresClient
     private let logger: Logger
+    private let announcements: AsyncStream<String>
+    private let announcementQueue: AsyncStream<String>.Continuation
 
     /// A feed through the database at `url`; it connects once ``listen(_:)`` runs.
     public init(url: PostgresDatabaseURL, logger: Logger) {
@@ -26,39 +29,31 @@ public final class PostgresTableFeed: TableChangeFeed {
         quiet.logLevel = max(logger.logLevel, .warning)
         client = PostgresClient(configuration: url.clientConfiguration(connections: 2), backgroundLogger: quiet)
         self.logger = logger
+        (announcements, announcementQueue) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(Self.waitingAnnouncements))
     }
 
+    /// Queues the `NOTIFY`: the answer to the change does not wait for it.
     public func announce(table id: String, version: Int) async {
-        let client = client
-        let logger = logger
-        let payload = "\(id):\(version)"
-        let announced = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                do {
-                    try await client.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
-                    return true
-                } catch {
-                    logger.warning("a table change could not be announced", metadata: ["table": "\(id)", "error": "\(error)"])
-                    return false
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: Self.announceWait)
-                return false
-            }
-            let first = await group.next()!
-            group.cancelAll()
-            return first
-        }
-        if !announced {
-            logger.debug("a table change was not announced in time", metadata: ["table": "\(id)"])
-        }
+        announcementQueue.yield("\(id):\(version)")
     }
 
     public func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {
         await withDiscardingTaskGroup { group in
             group.addTask { [client] in await client.run() }
             group.addTask { [self] in await listenAgainAndAgain(receive) }
+            group.addTask { [self] in await sendAnnouncements() }
+        }
+    }
+
+    /// Sends the queued announcements, one `NOTIFY` each, in order.
+    private func sendAnnouncements() async {
+        for await payload in announcements {
+            do {
+                try await client.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("a table change could not be announced", metadata: ["change": "\(payload)", "error": "\(error)"])
+            }
         }
     }
 

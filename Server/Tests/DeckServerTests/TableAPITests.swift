@@ -24,6 +24,7 @@ struct TableAPITests {
             #expect(drawn.status == 200, "\(drawn.text)")
             view = try drawn.table
             #expect(view.version == 3 && view.remaining == 49)
+            #expect(drawn.headers.first(name: "cache-control") == "no-store", "an answer with a hand is not cached")
             #expect(view.cards?.count == 3 && view.handCodes == view.cards?.map(\.code))
 
             view = try await bob.act("deal", "count=5").table
@@ -85,6 +86,10 @@ struct TableAPITests {
             let cases: [(TestSeat, String, String, Int, String)] = [
                 (ann, "draw", "count=53", 400, "count"),
                 (ann, "draw", "count=-1", 400, "count"),
+                (ann, "draw", "count=0", 400, "count"),
+                (ann, "deal", "count=0", 400, "count"),
+                (bob, "take", "count=0", 400, "count"),
+                (ann, "play", "cards=AS&pile=%20", 400, "pile"),
                 (ann, "draw", "count=two", 400, "count"),
                 (ann, "deal", "", 400, "count"),
                 (ann, "deal", "count=27", 400, "count"),
@@ -111,6 +116,11 @@ struct TableAPITests {
             }
             #expect(try await server.get("/api/table/\(ann.table)/draw/", headers: ann.bearer).status == 405, "actions are POST only")
             #expect(try await server.get("/api/table/\(ann.table)/", headers: other.bearer).status == 401)
+            // Names: bidi overrides and stacked marks are refused.
+            for name in ["%E2%80%AEnnA", "e" + String(repeating: "%CC%81", count: 200)] {
+                let answer = try await server.post("/api/table/\(ann.table)/join/", "name=\(name)")
+                #expect(answer.status == 400 && answer.text.contains("name"), "\(answer.text)")
+            }
         }
     }
 
@@ -153,6 +163,27 @@ struct TableAPITests {
                 }
             }
             #expect(seenByBob.last?.contains("\"\(annHand[7])\"") == true, "a played card is public")
+        }
+    }
+
+    @Test("a seat taken again: the old token's open stream shows what anyone sees, never the new hand", arguments: TestStore.allCases)
+    func seatTakenAgain(_ store: TestStore) async throws {
+        try await withServer(store) { server in
+            let ann = try await server.newTable("Ann", "seats=2")
+            let bob = try await server.join(ann.table, "Bob")
+            let old = try await EventStreamReader(server.base + "/api/table/\(ann.table)/events?token=\(bob.token)")
+            _ = try await bob.act("draw", "count=2")
+            _ = try await bob.act("leave")
+            let carol = try await server.join(ann.table, "Carol")
+            #expect(carol.number == 2)
+            let carolsHand = try await carol.act("draw", "count=5").table.handCodes
+            let version = try await carol.view().version
+            let last = try #require(try await old.view(atLeast: version))
+            #expect(last.hand == nil && last.yourSeat == nil)
+            #expect(last.seats[1].name == "Carol" && last.seats[1].handCount == 5)
+            await old.close()
+            for code in carolsHand { #expect(!old.text.contains("\"\(code)\""), "Bob's old stream showed Carol's \(code)") }
+            #expect(try await bob.act("draw").status == 401)
         }
     }
 
@@ -245,6 +276,8 @@ struct TableAPITests {
             #expect(one.readUntilClosed(timeout: .milliseconds(500)).text.contains("id: 1"))
             let two = try await EventStreamReader(url)
             _ = await two.next()
+            // HEAD answers the head alone and takes no stream.
+            for _ in 0..<3 { #expect(try await server.request(.HEAD, "/api/table/\(ann.table)/events").status == 200) }
             let three = try await server.get("/api/table/\(ann.table)/events")
             #expect(three.status == 503 && three.text.contains("event streams"), "\(three.text)")
             #expect(three.headers.first(name: "retry-after") != nil)

@@ -20,6 +20,7 @@ struct TableServiceTests {
             let id = ann.table.id
             var tokens: [String?] = [ann.token, nil, nil]
             var version = ann.table.version
+            var applied = 0
             for step in steps {
                 let seat = step % 3
                 guard let token = tokens[seat] else {
@@ -48,6 +49,7 @@ struct TableServiceTests {
                     }
                 }
                 if let changed {
+                    applied += 1
                     #expect(changed.version == version + 1, "every change raises the version by one")
                     version = changed.version
                 }
@@ -66,6 +68,8 @@ struct TableServiceTests {
                 let copies = Dictionary(everywhere.map { ($0, 1) }, uniquingKeysWith: +)
                 #expect(copies.values.allSatisfy { $0 <= decks }, "a card is in two places at once")
             }
+            // The actions are mostly legal: a run where none applies tests nothing.
+            if steps.count >= 20 { #expect(applied >= 3, "only \(applied) of \(steps.count) actions applied") }
         }
     }
 
@@ -79,6 +83,9 @@ struct TableServiceTests {
         let one = try await service.drawAtTable(first.table.id, token: first.token, count: 5)
         let two = try await service.drawAtTable(second.table.id, token: second.token, count: 5)
         #expect(one.hand == two.hand)
+        #expect(one.seeded, "a seeded table says so")
+        let reshuffled = try await service.shuffleTable(first.table.id, token: first.token)
+        #expect(!reshuffled.seeded, "until a secure shuffle")
         #expect(first.token != second.token)
         await #expect(throws: ServiceError.self) { try await service.table(first.table.id, token: second.token) }
         let refusal = await #expect(throws: ServiceError.self) { try await service.drawAtTable(first.table.id, token: "x", count: 1) }
@@ -125,7 +132,9 @@ struct TableServiceTests {
             // The seat left: its stream goes on showing what anyone sees, never the hand.
             _ = try await service.leaveTable(id, token: ann.token)
             while true {
-                guard case .view(let view) = await stream.next() else { continue }
+                let event = await stream.next()
+                if case .closed = event { Issue.record("the stream ended"); break }
+                guard case .view(let view) = event else { continue }
                 if view.version == 12 {
                     #expect(view.hand == nil && view.viewerSeat == nil)
                     break

@@ -1,8 +1,9 @@
 import DeckService
+import Hummingbird
 
 /// A table as one viewer sees it: `{"table_id", "version", "remaining", "seats": [{"number",
 /// "name", "hand_count"}], "piles": {"center": {"remaining", "cards"}}}`, and with a seat's token
-/// `your_seat` and `hand`. An answer to a request adds `"success": true` and, for an action,
+/// `your_seat` and `hand`; `seeded` says whether a client's seed ordered the deck. An answer to a request adds `"success": true` and, for an action,
 /// `cards`, the cards it moved for this seat; an event's data is the view alone.
 struct TableJSON: JSONAnswer, Sendable {
     struct Seat: Encodable, Sendable {
@@ -46,13 +47,14 @@ struct TableJSON: JSONAnswer, Sendable {
     var yourSeat: Int?
     var hand: [CardJSON]?
     var cards: [CardJSON]?
+    var seeded: Bool
 
     enum CodingKeys: String, CodingKey {
         case success
         case tableID = "table_id"
         case version, remaining, seats, piles
         case yourSeat = "your_seat"
-        case hand, cards
+        case hand, cards, seeded
     }
 
     /// The view as an answer (`answer`: with `success`) or as an event's data.
@@ -66,6 +68,14 @@ struct TableJSON: JSONAnswer, Sendable {
         yourSeat = view.viewerSeat
         hand = view.hand?.map { CardJSON($0, base: base) }
         cards = answer ? view.moved?.map { CardJSON($0, base: base) } : nil
+        seeded = view.seeded
+    }
+
+    /// A view may hold the viewer's hand: no cache keeps it.
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var response = Self.response(try jsonBytes(), status: status)
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -80,6 +90,7 @@ struct TableJSON: JSONAnswer, Sendable {
         try container.encodeIfPresent(yourSeat, forKey: .yourSeat)
         try container.encodeIfPresent(hand, forKey: .hand)
         try container.encodeIfPresent(cards, forKey: .cards)
+        try container.encode(seeded, forKey: .seeded)
     }
 }
 
@@ -101,6 +112,13 @@ struct SeatTicketJSON: JSONAnswer, Sendable {
         case success
         case tableID = "table_id"
         case seat, table
+    }
+
+    /// The answer holds the seat's token and hand: no cache keeps it.
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var response = Self.response(try jsonBytes(), status: status)
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 
     init(_ ticket: SeatTicket, base: String) {

@@ -90,6 +90,7 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
             // Hummingbird's own answer to a request NIO could not parse has no head read here.
             pending = max(0, pending - 1)
             deadlines.answerSent()
+            deadlines.answeringWithEventStream = false
             if closeAfterAnswer, pending == 0 {
                 let channel = context.channel
                 let written = context.writeAndFlush(data)

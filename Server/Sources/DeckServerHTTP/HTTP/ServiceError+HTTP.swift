@@ -39,6 +39,8 @@ extension ServiceError: HTTPResponseError {
             return worded(naming: "game") + "; start one with POST /api/memory/new/"
         case (.notFound, .table):
             return worded(naming: "table") + "; make one with POST /api/table/new/"
+        case (.unauthorized, .token):
+            return worded(naming: subject.parameterName) + " (send it as Authorization: Bearer <token>, or ?token= for the event stream)"
         case (.unavailable, .eventStreams):
             return worded(naming: "event streams")
         case (.unavailable, .store):

@@ -78,6 +78,10 @@ struct TableRoutes: Sendable {
     /// The event stream: the current view at once, then one event per change (its `id` the
     /// table's version, its data the view), and a comment line when the table is quiet.
     private func events(_ request: Request, _ context: DeckRequestContext, publicURL: PublicURL) async throws -> Response {
+        let headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                                   HTTPField.Name("X-Accel-Buffering")!: "no"]
+        // HEAD gets the head alone: it must not take one of the bounded streams.
+        if request.method == .head { return Response(status: .ok, headers: headers) }
         let id = try context.parameters.require("table_id")
         var token = request.uri.queryParameters.get("token")
         if token == nil { token = try Self.bearer(request.headers[.authorization]) }
@@ -105,11 +109,7 @@ struct TableRoutes: Sendable {
                 stream.close()
             }
         }
-        return Response(
-            status: .ok,
-            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
-                      HTTPField.Name("X-Accel-Buffering")!: "no"],
-            body: body)
+        return Response(status: .ok, headers: headers, body: body)
     }
 
     /// One event: `id:` the version, `data:` the view as one line of JSON.

@@ -66,7 +66,8 @@ extension DeckService {
 
     /// Draws `count` cards from the top of the deck into the seat's hand, all or nothing.
     public func drawAtTable(_ id: String, token: String, count: Int) async throws -> TableView {
-        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+        try Self.checkMoving(count)
+        return try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
             let drawn = try Self.draw(count, from: .top, of: &stored.deck)
             stored.seats[seat! - 1].hand += drawn
             return (seat, drawn)
@@ -75,11 +76,9 @@ extension DeckService {
 
     /// Deals `count` cards to every taken seat, one at a time in seat order, all or nothing.
     public func dealAtTable(_ id: String, token: String, count: Int) async throws -> TableView {
-        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+        try Self.checkMoving(count)
+        return try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
             let players = stored.seats.indices.filter { stored.seats[$0].isTaken }
-            guard count >= 0 else {
-                throw ServiceError.badRequest(.count, value: String(count), "is not allowed", allowed: "give a number of cards for each player, from 0")
-            }
             let (total, overflow) = count.multipliedReportingOverflow(by: players.count)
             guard !overflow, total <= stored.deck.count else {
                 throw ServiceError.badRequest(
@@ -104,6 +103,9 @@ extension DeckService {
     ///   not hold (naming them); nothing moves.
     public func playAtTable(_ id: String, token: String, cards: [PlayingCard], pile name: String) async throws -> TableView {
         try checkPileName(name)
+        guard !name.allSatisfy(\.isWhitespace) else {
+            throw ServiceError.badRequest(.pileName, value: name, "is only spaces", allowed: "name the pile with letters or digits, such as pile=center")
+        }
         let maximumPiles = limits.pilesPerDeck
         return try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
             guard !cards.isEmpty else {
@@ -127,7 +129,13 @@ extension DeckService {
     /// - Throws: ``ServiceError`` for an unknown pile, a count larger than the pile, or cards
     ///   the pile does not hold; nothing moves.
     public func takeFromTablePile(_ id: String, token: String, pile name: String, _ take: PileTake) async throws -> TableView {
-        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+        switch take {
+        case .count(let count): try Self.checkMoving(count)
+        case .cards(let cards) where cards.isEmpty:
+            throw ServiceError.badRequest(.cards, "is empty", allowed: "name the cards to take, such as cards=AS")
+        case .cards: break
+        }
+        return try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
             guard let pile = stored.deck.pile(name) else {
                 throw ServiceError(.notFound, .pile, value: name, "is not on the table", allowed: "piles are made by playing cards to them")
             }
@@ -150,6 +158,7 @@ extension DeckService {
         try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
             stored.deck.reset()
             stored.deck.shuffle()
+            stored.seeded = false
             for index in stored.seats.indices { stored.seats[index].hand = [] }
             return (seat, nil)
         }
@@ -203,7 +212,7 @@ extension DeckService {
         }
         throw ServiceError(
             .unauthorized, .token, "holds no seat at table \(id)",
-            allowed: "send the token your seat was given, as Authorization: Bearer <token>, or join the table")
+            allowed: "bring the token your seat was given when it was taken, or join the table")
     }
 
     /// `hand` without one copy of each card of `cards`.
@@ -228,22 +237,35 @@ extension DeckService {
         return kept
     }
 
-    /// A player's name, trimmed of surrounding spaces.
+    /// A player's name, trimmed of surrounding spaces: 1 to 32 characters (and at most four
+    /// bytes of UTF-8 each, so that stacked combining marks cannot make one character long),
+    /// with no control or formatting characters (such as the right-to-left override, which
+    /// could make a name pass for another on the page).
     func checkPlayerName(_ name: String) throws(ServiceError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard limits.playerNameLength.contains(trimmed.count) else {
+        let bounds = limits.playerNameLength
+        guard bounds.contains(trimmed.count), trimmed.utf8.count <= 4 * bounds.upperBound else {
             throw ServiceError.badRequest(
-                .playerName, value: trimmed, "is \(trimmed.count) characters long",
-                allowed: "give \(limits.playerNameLength.lowerBound) to \(limits.playerNameLength.upperBound) characters")
+                .playerName, value: trimmed.count <= bounds.upperBound ? trimmed : nil,
+                "is \(trimmed.count) characters (\(trimmed.utf8.count) bytes) long",
+                allowed: "give \(bounds.lowerBound) to \(bounds.upperBound) characters of at most \(4 * bounds.upperBound) bytes in all")
         }
-        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw ServiceError.badRequest(.playerName, value: trimmed.debugDescription, "has control characters", allowed: "use letters, digits and punctuation")
+        guard !trimmed.unicodeScalars.contains(where: { [.control, .format].contains($0.properties.generalCategory) }) else {
+            throw ServiceError.badRequest(.playerName, "has control or formatting characters", allowed: "use letters, digits, spaces and punctuation")
         }
         return trimmed
     }
 
+    /// A number of cards an action moves: one or more (moving none would be a change that
+    /// changes nothing, sent to every viewer all the same).
+    static func checkMoving(_ count: Int) throws(ServiceError) {
+        guard count >= 1 else {
+            throw ServiceError.badRequest(.count, value: String(count), "is not allowed", allowed: "give 1 or more cards")
+        }
+    }
+
     static func noSuchTable(_ id: String) -> ServiceError {
-        ServiceError(.notFound, .table, value: id, "does not exist", allowed: "tables idle for a long time are deleted; make a new one")
+        ServiceError(.notFound, .table, value: id, "does not exist", allowed: "tables idle for a long time are deleted")
     }
 
     static func encodeTable(_ stored: StoredTable) throws -> [UInt8] {

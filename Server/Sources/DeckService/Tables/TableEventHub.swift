@@ -79,9 +79,10 @@ public final class TableEventHub: Sendable {
                 throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect in a moment")
             }
             stream.post(Self.view(of: stored, id: id, for: stream))
-            // A change committed between the read above and the stream's registration was
-            // announced while nobody here watched the table: read it once more to be sure.
-            noticed(.changed(id: id, version: stored.version + 1))
+            // A change committed between the read above and the stream's registration may have
+            // been announced (and posted to the table's other streams) before this stream was
+            // there to get it: read the table once more for it.
+            markForRead([id])
             return stream
         } catch {
             release()
@@ -107,21 +108,31 @@ public final class TableEventHub: Sendable {
         for stream in streams { stream.close() }
     }
 
-    /// Closes every stream, for a server that is stopping: their clients reconnect elsewhere.
-    public func closeAll() {
-        let streams = state.withLock { $0.watches.values.flatMap(\.streams.values) }
-        for stream in streams { stream.close() }
-    }
-
-    /// One timer for every stream: once a second, the streams quiet for the interval are told so.
+    /// One timer for every stream: once a second, the streams quiet for the interval are told
+    /// so. Once per interval, every watched table is also read again: a table deleted as idle
+    /// (which no notice announces) ends its streams, and a notice lost while the store or the
+    /// feed was unreachable is made good.
     private func keepQuietStreamsAlive() async {
         let tick = min(keepAliveInterval, .seconds(1))
+        var lastRead = ContinuousClock.now
         while !Task.isCancelled {
             try? await Task.sleep(for: tick)
             let cutoff = ContinuousClock.now - keepAliveInterval
-            let streams = state.withLock { $0.watches.values.flatMap(\.streams.values) }
+            let (streams, tables) = state.withLock { ($0.watches.values.flatMap(\.streams.values), Array($0.watches.keys)) }
             for stream in streams { stream.keepAlive(ifQuietSince: cutoff) }
+            if lastRead < cutoff {
+                lastRead = .now
+                markForRead(tables)
+            }
         }
+    }
+
+    /// Reads these watched tables again, whatever version they were last seen at.
+    private func markForRead(_ tables: [String]) {
+        let queue = state.withLock { state in
+            tables.filter { id in state.watches[id] != nil && Self.mark(&state.watches[id]!) }
+        }
+        for id in queue { refreshQueue.yield(id) }
     }
 
     private func noticed(_ notice: TableNotice) {
@@ -132,10 +143,11 @@ public final class TableEventHub: Sendable {
                 defer { state.watches[id] = watch }
                 return Self.mark(&watch) ? [id] : []
             case .mayHaveMissed:
-                var queue: [String] = []
-                for id in Array(state.watches.keys) where Self.mark(&state.watches[id]!) { queue.append(id) }
-                return queue
+                return []
             }
+        }
+        if case .mayHaveMissed = notice {
+            markForRead(state.withLock { Array($0.watches.keys) })
         }
         for id in queue { refreshQueue.yield(id) }
     }
@@ -159,10 +171,13 @@ public final class TableEventHub: Sendable {
             } catch let error as ServiceError where error.kind == .notFound {
                 stored = nil
             } catch {
-                // The store is unreachable: the streams keep their last view until the next notice.
+                // The store is unreachable: the streams keep their last view until the next
+                // notice or the periodic read, whichever comes first.
                 state.withLock { state in
-                    state.watches[id]?.busy = false
-                    state.watches[id]?.stale = false
+                    guard var watch = state.watches[id] else { return }
+                    watch.busy = false
+                    watch.stale = false
+                    state.watches[id] = watch.streams.isEmpty ? nil : watch
                 }
                 return
             }

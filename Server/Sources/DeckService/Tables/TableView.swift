@@ -20,6 +20,9 @@ public struct TableView: Sendable, Hashable {
     /// The cards this operation moved into or out of the viewer's hand; `nil` when it moved none
     /// by design (a view, an event).
     public var moved: [PlayingCard]?
+    /// Whether the table was first shuffled from a seed a client gave (for tests and replays):
+    /// whoever has the seed knows the deck's order until the next shuffle.
+    public var seeded: Bool
 
     /// A seat as everyone sees it.
     public struct Seat: Sendable, Hashable {
@@ -53,44 +56,6 @@ extension TableView {
         viewerSeat = viewer
         hand = viewer.map { stored.seats[$0 - 1].hand }
         self.moved = moved
+        seeded = stored.seeded
     }
-}
-
-/// What a new table or a joining player gets: the seat, its token, and the table.
-public struct SeatTicket: Sendable, Hashable {
-    /// The seat's number, from 1.
-    public var seat: Int
-    /// The player's name.
-    public var name: String
-    /// The seat's token, shown only in this answer: every action of the seat must bring it.
-    public var token: String
-    /// The table as this player sees it.
-    public var table: TableView
-}
-
-/// What a new table is made of.
-public struct NewTableRequest: Sendable, Hashable {
-    /// The creator's name, who takes seat 1.
-    public var name: String
-    /// Seats at the table, taken or free.
-    public var seats = 4
-    /// Decks in the shoe.
-    public var deckCount = 1
-    /// Whether each deck has its two jokers.
-    public var jokers = false
-    /// A seed for the first shuffle (tests and replays); `nil` for a secure random one.
-    public var seed: ShuffleSeed?
-
-    /// A table made for `name`, with the defaults.
-    public init(name: String) {
-        self.name = name
-    }
-}
-
-/// Where ``DeckService/takeFromTablePile(_:token:pile:_:)`` takes cards from a pile.
-public enum PileTake: Sendable, Hashable {
-    /// This many from the top.
-    case count(Int)
-    /// These cards, wherever they lie in the pile.
-    case cards([PlayingCard])
 }

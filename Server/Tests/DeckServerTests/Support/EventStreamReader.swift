@@ -41,17 +41,18 @@ final class EventStreamReader: Sendable {
         contentType = response.headers.first(name: "content-type")
         let inbox = inbox
         reading = Task {
-            var pending = ""
+            // Bytes, split into lines before decoding: a chunk may end inside a character.
+            var pending: [UInt8] = []
             var id: String?
             var data: [String] = []
             do {
                 for try await chunk in response.body {
-                    let text = String(buffer: chunk)
-                    inbox.record(text)
-                    pending += text
-                    while let newline = pending.firstIndex(of: "\n") {
-                        let line = String(pending[..<newline])
+                    let bytes = Array(buffer: chunk)
+                    pending += bytes
+                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        let line = String(decoding: pending[..<newline], as: UTF8.self)
                         pending.removeSubrange(...newline)
+                        inbox.record(line + "\n")
                         if line.isEmpty {
                             if !data.isEmpty { inbox.deliver(Event(id: id, data: data.joined(separator: "\n"))) }
                             id = nil
