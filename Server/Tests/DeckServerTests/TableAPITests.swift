@@ -306,16 +306,24 @@ struct TableAPITests {
         }
     }
 
-    @Test("tables idle out like decks")
+    @Test("tables idle out like decks, and their open streams end")
     func idleOut() async throws {
         try await withServer(.sqlite, arguments: ["--idle-days", "0.00001", "--expiry-interval", "1"]) { server in
             let ann = try await server.newTable("Ann")
+            let stream = try await EventStreamReader(server.base + "/api/table/\(ann.table)/events")
+            _ = await stream.next()
             var status = 200
             for _ in 0..<40 where status == 200 {
                 try await Task.sleep(for: .milliseconds(250))
                 status = try await server.get("/api/table/\(ann.table)/").status
             }
             #expect(status == 404)
+            // No notice announces an idle deletion: the hub's periodic read (each keep-alive
+            // interval, 15 s) finds the table gone and ends its streams.
+            let deadline = ContinuousClock.now + .seconds(25)
+            while !stream.ended, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(200)) }
+            #expect(stream.ended, "the stream of a deleted table goes on")
+            await stream.close()
         }
     }
 

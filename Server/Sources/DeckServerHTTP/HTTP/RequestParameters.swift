@@ -106,7 +106,7 @@ struct RequestParameters: Sendable {
         if trimmed.isEmpty { throw .parameter(name, "is empty", allowed: "give a whole number, such as \(name)=2") }
         let digits = trimmed.drop { $0 == "-" || $0 == "+" }
         if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) {
-            throw .parameter(name, value: trimmed, "is far too large", allowed: "no deck has that many cards")
+            throw .parameter(name, value: trimmed, "is far too large", allowed: "give a whole number below a billion")
         }
         throw .parameter(name, value: trimmed, "is not a whole number", allowed: "give one such as \(name)=2")
     }

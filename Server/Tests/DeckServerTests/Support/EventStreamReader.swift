@@ -100,6 +100,9 @@ final class EventStreamReader: Sendable {
         return nil
     }
 
+    /// Whether the server ended the stream.
+    var ended: Bool { inbox.state.withLock { $0.ended } }
+
     /// The comment lines seen so far.
     var commentLines: [String] { inbox.state.withLock { $0.comments } }
     /// Every byte of the stream so far, as text.
