@@ -57,6 +57,10 @@ final class GroupCommit: Sendable {
         var largestSeen = 0
     }
 
+    /// The longest a group's transaction may take before its callers are answered
+    /// `unavailable` without waiting for it further: a backstop for a connection that never
+    /// answers (the transaction may still commit later, as when a connection breaks at `COMMIT`).
+    let deadline: Duration
     /// The most groups in flight at once.
     let transactions: Int
     /// The most changes one group holds.
@@ -65,8 +69,9 @@ final class GroupCommit: Sendable {
 
     /// A batcher with at most `transactions` groups in flight, each of at most `largestGroup`
     /// changes.
-    init(transactions: Int = 2, largestGroup: Int = 128) {
+    init(transactions: Int = 2, largestGroup: Int = 128, deadline: Duration = .seconds(10)) {
         precondition(transactions >= 1 && largestGroup >= 1)
+        self.deadline = deadline
         self.transactions = transactions
         self.largestGroup = largestGroup
     }
@@ -147,6 +152,51 @@ final class GroupCommit: Sendable {
         }
     }
 
+    /// Runs `commit` on `records` in a task of its own and returns its outcomes; or, when it has
+    /// not ended within `deadline`, a failure (`unavailable`), leaving the task to end whenever
+    /// it does.
+    private static func commit(
+        _ records: [Record], within deadline: Duration, _ commit: @escaping Commit
+    ) async -> Result<[[ChangeBatcher.Outcome]], any Error> {
+        let answer = Answer()
+        return await withCheckedContinuation { continuation in
+            answer.set(continuation)
+            let timer = Task {
+                try await Task.sleep(for: deadline)
+                answer.give(.failure(ServiceError(
+                    .unavailable, .store, "is unreachable: a transaction had no answer within \(deadline.components.seconds) s")))
+            }
+            Task {
+                let outcomes: Result<[[ChangeBatcher.Outcome]], any Error>
+                do {
+                    let all = try await commit(records)
+                    if all.count == records.count, zip(all, records).allSatisfy({ $0.count == $1.changes.count }) {
+                        outcomes = .success(all)
+                    } else {
+                        outcomes = .failure(ServiceError(.internalFailure, .store, "answered a group of changes with the wrong number of outcomes"))
+                    }
+                } catch {
+                    outcomes = .failure(error)
+                }
+                timer.cancel()
+                answer.give(outcomes)
+            }
+        }
+    }
+
+    /// A continuation resumed once, by whichever comes first.
+    private final class Answer: Sendable {
+        private let continuation = Mutex<CheckedContinuation<Result<[[ChangeBatcher.Outcome]], any Error>, Never>?>(nil)
+
+        func set(_ continuation: CheckedContinuation<Result<[[ChangeBatcher.Outcome]], any Error>, Never>) {
+            self.continuation.withLock { $0 = continuation }
+        }
+
+        func give(_ outcomes: Result<[[ChangeBatcher.Outcome]], any Error>) {
+            continuation.withLock { $0.take() }?.resume(returning: outcomes)
+        }
+    }
+
     /// Commits one group, answers its callers, then starts the groups that may start now.
     private func run(_ group: [Pending], commit: @escaping Commit) async {
         // The group's records, each once, in the order of their first change.
@@ -165,17 +215,7 @@ final class GroupCommit: Sendable {
                 records.append(Record(id: pending.id, time: pending.time, changes: [pending.change]))
             }
         }
-        let outcomes: Result<[[ChangeBatcher.Outcome]], any Error>
-        do {
-            let all = try await commit(records)
-            if all.count == records.count, zip(all, records).allSatisfy({ $0.count == $1.changes.count }) {
-                outcomes = .success(all)
-            } else {
-                outcomes = .failure(ServiceError(.internalFailure, .store, "answered a group of changes with the wrong number of outcomes"))
-            }
-        } catch {
-            outcomes = .failure(error)
-        }
+        let outcomes = await Self.commit(records, within: deadline, commit)
         for (pending, place) in zip(group, place) {
             pending.answer.resume(returning: outcomes.map { $0[place.record][place.change] })
         }

@@ -99,9 +99,10 @@ public final class PostgresRecordStore: RecordStore, Service {
     /// then `COMMIT`. A record that does not exist answers `missing` to its changes only; a
     /// change that throws leaves its record as it was and the rest of the group goes on.
     private func commit(_ records: [GroupCommit.Record], of kind: RecordKind) async throws -> [[ChangeBatcher.Outcome]] {
-        try await withTransaction { [logger] connection -> [[ChangeBatcher.Outcome]] in
+        try await withGroupTransaction { [logger] connection -> [[ChangeBatcher.Outcome]] in
             var current: [String: [UInt8]] = [:]
             current.reserveCapacity(records.count)
+            try Self.ensureOpen(connection)
             let rows = try await connection.execute(
                 PostgresGroupStatements.LockRecords(kind: kind.rawValue, ids: records.map(\.id)), logger: logger)
             for try await (id, state) in rows { current[id] = Array(buffer: state) }
@@ -122,7 +123,10 @@ public final class PostgresRecordStore: RecordStore, Service {
                 }
             }
             if !write.ids.isEmpty {
-                let _: String = try await connection.execute(write, logger: logger)
+                // The changes took a while: the connection may have closed meanwhile.
+                try Self.ensureOpen(connection)
+                let done: AsyncThrowingMapSequence<PostgresRowSequence, ()> = try await connection.execute(write, logger: logger)
+                for try await _ in done {}
             }
             return outcomes
         }
@@ -184,14 +188,37 @@ public final class PostgresRecordStore: RecordStore, Service {
         return count
     }
 
-    /// Runs `body` in one transaction (postgres-nio's `withTransaction`): `COMMIT` when it
-    /// returns, `ROLLBACK` when it throws.
-    private func withTransaction<T: Sendable>(
+    /// Runs `body` in one transaction on a pooled connection: `COMMIT` when it returns,
+    /// `ROLLBACK` when it throws. Unlike postgres-nio's `withTransaction`, it sends nothing on a
+    /// connection that has closed (the database stopped, the network failed), where a statement
+    /// would wait for an answer forever, and throws ``ConnectionLost`` instead.
+    private func withGroupTransaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await withConnection { [logger] connection in
-            try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+            try Self.ensureOpen(connection)
+            try await connection.query("BEGIN", logger: logger)
+            let value: T
+            do {
+                value = try await body(connection)
+            } catch {
+                if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
+                throw error
+            }
+            try Self.ensureOpen(connection)
+            try await connection.query("COMMIT", logger: logger)
+            return value
         }
+    }
+
+    /// Throws ``ConnectionLost`` when `connection` has closed.
+    private static func ensureOpen(_ connection: PostgresConnection) throws {
+        if connection.isClosed { throw ConnectionLost() }
+    }
+
+    /// The connection of a transaction closed before its end: nothing of it was committed.
+    struct ConnectionLost: Error, CustomStringConvertible {
+        var description: String { "the connection closed in the middle of a transaction" }
     }
 
     /// Runs `body` on a pooled connection; throws `unavailable` when none is to be had within
