@@ -69,7 +69,12 @@ final class GroupCommit: Sendable {
 
     /// A batcher with at most `transactions` groups in flight, each of at most `largestGroup`
     /// changes.
-    init(transactions: Int = 2, largestGroup: Int = 128, deadline: Duration = .seconds(10)) {
+    ///
+    /// One transaction at a time is the default: on two cores shared by the database, the
+    /// servers and their clients, the draw mix over 64 shoes through two instances served about
+    /// a fifth more requests per second with one group in flight per instance than with two
+    /// (larger groups: fewer statements and commits per change).
+    init(transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10)) {
         precondition(transactions >= 1 && largestGroup >= 1)
         self.deadline = deadline
         self.transactions = transactions

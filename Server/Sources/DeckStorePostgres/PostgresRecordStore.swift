@@ -10,8 +10,9 @@ public import ServiceLifecycle
 ///
 /// A change locks its row (`SELECT … FOR UPDATE`), computes the new state and writes it in one
 /// transaction, so changes to one deck through any instances are serialised by the database.
-/// The changes that wait on one instance share transactions (``GroupCommit``): those arriving
-/// while a group is in flight go together into the next one, across decks, so that one `BEGIN`,
+/// The changes that wait on one instance share transactions (``GroupCommit``): one group of
+/// changes to records of a kind is in flight at a time, and those arriving meanwhile go together
+/// into the next one, across decks, so that one `BEGIN`,
 /// one locking read of all the group's rows (in the order of their ids, so two groups cannot
 /// deadlock), one write and one `COMMIT` serve them all; both statements are prepared once per
 /// connection. ``update(_:id:at:_:)`` returns only after `COMMIT` succeeded: with PostgreSQL's

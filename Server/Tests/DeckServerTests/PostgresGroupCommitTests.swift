@@ -55,8 +55,9 @@ struct PostgresGroupCommitTests {
         try #require(counter.value.load(ordering: .relaxed) >= count, "the changes did not start")
     }
 
-    /// Holds the store's two transactions open (each on a record of its own, for `hold`), so
-    /// that what is submitted meanwhile waits and forms one group; returns the tasks holding them.
+    /// Holds the store's transactions open (two, each on a record of its own, for `hold`, one
+    /// after the other or both at once, as many as the store runs at a time), so that what is
+    /// submitted while the second is held waits and forms one group; returns the tasks holding them.
     static func occupy(_ store: PostgresRecordStore, hold: Duration) async throws -> [Task<Int?, any Error>] {
         let started = Counter()
         var holders: [Task<Int?, any Error>] = []
