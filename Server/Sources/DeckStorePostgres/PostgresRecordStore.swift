@@ -193,23 +193,49 @@ public final class PostgresRecordStore: RecordStore, Service {
     /// `ROLLBACK` when it throws. Unlike postgres-nio's `withTransaction`, it sends nothing on a
     /// connection that has closed (the database stopped, the network failed), where a statement
     /// would wait for an answer forever, and throws ``ConnectionLost`` instead.
+    ///
+    /// A transaction the database chose as a deadlock's victim (SQLSTATE 40P01) or could not
+    /// serialise (40001) is rolled back and run again, up to three times in all: groups lock their
+    /// rows in the order of their ids, but the idle-record job's `DELETE` locks rows in the order
+    /// it finds them. Running `body` again is safe: it computes the new states from the rows it
+    /// reads, and nothing of the rolled-back attempt remains.
     private func withGroupTransaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await withConnection { [logger] connection in
-            try Self.ensureOpen(connection)
-            try await connection.query("BEGIN", logger: logger)
-            let value: T
-            do {
-                value = try await body(connection)
-            } catch {
-                if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
-                throw error
+            var attempt = 1
+            while true {
+                do {
+                    return try await Self.transaction(on: connection, logger: logger, body)
+                } catch let error as PSQLError where attempt < 3 && Self.mayRetry(error) {
+                    attempt += 1
+                }
             }
-            try Self.ensureOpen(connection)
-            try await connection.query("COMMIT", logger: logger)
-            return value
         }
+    }
+
+    /// Whether `error` is a deadlock or a serialisation failure, after which the transaction may
+    /// simply run again.
+    private static func mayRetry(_ error: PSQLError) -> Bool {
+        guard error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
+    }
+
+    private static func transaction<T: Sendable>(
+        on connection: PostgresConnection, logger: Logger, _ body: @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try ensureOpen(connection)
+        try await connection.query("BEGIN", logger: logger)
+        let value: T
+        do {
+            value = try await body(connection)
+        } catch {
+            if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
+            throw error
+        }
+        try ensureOpen(connection)
+        try await connection.query("COMMIT", logger: logger)
+        return value
     }
 
     /// Throws ``ConnectionLost`` when `connection` has closed.

@@ -2,6 +2,7 @@ import DeckService
 import DeckStorePostgres
 import Foundation
 import Logging
+import PostgresNIO
 import Synchronization
 import Testing
 
@@ -128,6 +129,63 @@ struct PostgresGroupCommitTests {
             #expect(try await store.read(.deck, id: "shared")?.count == 15)
             #expect(try await store.read(.deck, id: "other")?.count == 5)
         }
+    }
+
+    @Test("a group chosen as a deadlock's victim (another transaction locking its rows in the other order) runs again and commits")
+    func deadlockVictimRunsAgain() async throws {
+        let cluster = try await PostgresCluster.shared
+        let database = try cluster.createDatabase()
+        var logger = Logger(label: "postgres-group-commit-test")
+        logger.logLevel = .critical
+        let url = try PostgresDatabaseURL(database)
+        let store = try await PostgresRecordStore.open(url: url, logger: logger)
+        let run = Task { await store.run() }
+        defer { run.cancel() }
+        for id in ["a", "b"] { try await store.insert(.deck, id: id, state: [], at: Date()) }
+
+        // Another client holds b and, once the group holds a and waits for b, asks for a.
+        var configuration = PostgresClient.Configuration(
+            host: "127.0.0.1", port: cluster.port, username: "postgres", password: nil,
+            database: url.database, tls: .disable)
+        configuration.options.maximumConnections = 1
+        let other = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let otherRun = Task { await other.run() }
+        defer { otherRun.cancel() }
+        let holders = try await Self.occupy(store, hold: .milliseconds(300))
+        try await other.withConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            try await connection.query("SELECT 1 FROM records WHERE id = 'b' FOR UPDATE", logger: logger)
+            // Waits while a holder is held, then goes into one group with the change to b.
+            async let first = store.update(.deck, id: "a", at: Date(), Self.append(1))
+            async let second = store.update(.deck, id: "b", at: Date(), Self.append(2))
+            // Until the group waits for a lock (pg_locks is live, unlike the statistics views).
+            let deadline = ContinuousClock.now + .seconds(20)
+            var waiting = 0
+            while waiting == 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+                for try await count in try await connection.query(
+                    "SELECT count(*) FROM pg_locks WHERE NOT granted", logger: logger).decode(Int.self) {
+                    waiting = count
+                }
+            }
+            try #require(waiting > 0, "the group never waited for the row")
+            // The group holds a and waits for b: locking a closes the circle. The database
+            // breaks it after a second by failing one of the two; whichever it is, the other
+            // goes on, and the group's changes commit.
+            let locked = await Self.outcome {
+                try await connection.query("SELECT 1 FROM records WHERE id = 'a' FOR UPDATE", logger: logger)
+            }
+            if case .success = locked {
+                try await connection.query("COMMIT", logger: logger)
+            } else {
+                try await connection.query("ROLLBACK", logger: logger)
+            }
+            #expect(try await first == 1)
+            #expect(try await second == 1)
+        }
+        for holder in holders { _ = try await holder.value }
+        #expect(try await store.read(.deck, id: "a") == [1])
+        #expect(try await store.read(.deck, id: "b") == [2])
     }
 
     @Test("the database stopped while a group's transaction is open: every waiting caller is answered unavailable, and nothing it was not told of is committed")
