@@ -9,6 +9,9 @@
 # Needs wrk and Debian's postgresql (make deps-bench deps-postgres); runs as root (the cluster
 # runs as the postgres user) or as postgres. Makes a throw-away cluster in /tmp with PostgreSQL's
 # default durability (fsync, synchronous_commit on) and removes it afterwards.
+#
+# BENCH_PG_STATS=1 also loads pg_stat_statements and prints, after each PostgreSQL run, the
+# statements the database ran (calls, total and mean time, rows): where its time went.
 set -euo pipefail
 
 server=${1:-Server/.build/release/deck-server}
@@ -82,9 +85,28 @@ draw_mix() {
 mkdir "$work/pg" && chown postgres:postgres "$work/pg" 2>/dev/null || true
 as_postgres "$pg_bin/initdb" -D "$work/pg/data" -A trust -U postgres -E UTF8 >/dev/null
 pg_port=$(free_port)
-as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w \
-    -o "-p $pg_port -k $work/pg -c listen_addresses=127.0.0.1" start >/dev/null
+pg_options="-p $pg_port -k $work/pg -c listen_addresses=127.0.0.1"
+if [ -n "${BENCH_PG_STATS:-}" ]; then pg_options+=" -c shared_preload_libraries=pg_stat_statements"; fi
+as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w -o "$pg_options" start >/dev/null
 "$pg_bin/psql" -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -c "CREATE DATABASE decks"
+if [ -n "${BENCH_PG_STATS:-}" ]; then
+    "$pg_bin/psql" -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d decks -c "CREATE EXTENSION pg_stat_statements"
+fi
+
+# With BENCH_PG_STATS: forgets the statements so far ("reset"), or prints them ("show").
+pg_stats() {
+    [ -n "${BENCH_PG_STATS:-}" ] || return 0
+    local sql
+    if [ "$1" = reset ]; then
+        sql="SELECT pg_stat_statements_reset()"
+    else
+        sql="SELECT calls, round(total_exec_time::numeric, 1) AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms, rows, \
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS statement \
+            FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'decks') \
+            ORDER BY total_exec_time DESC LIMIT 8"
+    fi
+    "$pg_bin/psql" -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d decks -P pager=off -c "$sql" | sed 's/^/    /' >&2
+}
 database="postgres://postgres@127.0.0.1:$pg_port/decks?sslmode=disable"
 
 sqlite=$(start_server --data "$work/sqlite")
@@ -96,6 +118,8 @@ printf '%-46s %6s %12s %10s %8s\n' "store" "shoes" "requests/s" "p99" "non-2xx"
 for shoes in 1 64; do
     read -r rate p99 errors <<<"$(draw_mix "$shoes" "$sqlite")"
     printf '%-46s %6s %12s %10s %8s\n' "SQLite, one instance" "$shoes" "$rate" "$p99" "$errors"
+    pg_stats reset >/dev/null 2>&1
     read -r rate p99 errors <<<"$(draw_mix "$shoes" "$first" "$second")"
     printf '%-46s %6s %12s %10s %8s\n' "PostgreSQL, two instances (one per wrk thread)" "$shoes" "$rate" "$p99" "$errors"
+    pg_stats show
 done

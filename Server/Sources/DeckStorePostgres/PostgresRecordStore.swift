@@ -9,13 +9,15 @@ public import ServiceLifecycle
 /// postgres-nio's connection pool.
 ///
 /// A change locks its row (`SELECT … FOR UPDATE`), computes the new state and writes it in one
-/// transaction, so changes to one deck through any instances are serialised by the database; a
-/// transaction locks a single row, so two changes cannot deadlock. Changes to one deck that
-/// arrive at one instance while its transaction on that deck is in flight wait and then go
-/// together into the next one (``ChangeBatcher``): a busy deck costs one lock, four round trips
-/// and one flush per batch, not per request. ``update(_:id:at:_:)`` returns only after `COMMIT`
-/// succeeded: with PostgreSQL's default `synchronous_commit = on`
-/// an acknowledged change survives the crash of the server instance and of the database.
+/// transaction, so changes to one deck through any instances are serialised by the database.
+/// The changes that wait on one instance share transactions (``GroupCommit``): one group of
+/// changes to records of a kind is in flight at a time, and those arriving meanwhile go together
+/// into the next one, across decks, so that one `BEGIN`,
+/// one locking read of all the group's rows (in the order of their ids, so two groups cannot
+/// deadlock), one write and one `COMMIT` serve them all; both statements are prepared once per
+/// connection. ``update(_:id:at:_:)`` returns only after `COMMIT` succeeded: with PostgreSQL's
+/// default `synchronous_commit = on` an acknowledged change survives the crash of the server
+/// instance and of the database.
 ///
 /// When the database cannot be reached, every call throws ``ServiceError`` (`unavailable`)
 /// within ``connectionWait`` instead of waiting for it; the pool reconnects by itself when the
@@ -27,7 +29,9 @@ public final class PostgresRecordStore: RecordStore, Service {
     /// The longest a request waits for a connection before it is answered `unavailable`.
     public let connectionWait: Duration
     private let pool: PostgresPool
-    private let batcher = ChangeBatcher()
+    /// The cross-record group commit, one per kind of record (a transaction locks rows of one
+    /// kind only).
+    private let groups: [RecordKind: GroupCommit]
     private let logger: Logger
 
     /// A store on the database at `url` with at most `connections` connections; creates or
@@ -47,6 +51,16 @@ public final class PostgresRecordStore: RecordStore, Service {
         self.connectionWait = connectionWait
         self.logger = logger
         pool = PostgresPool(url: url, connections: connections, logger: logger)
+        groups = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map { ($0, GroupCommit()) })
+    }
+
+    /// How many groups of changes have been committed (or failed) so far, and the most changes
+    /// one of them held: for tests that check that changes really share transactions.
+    package var groupStatistics: (groups: Int, largest: Int) {
+        groups.values.reduce(into: (0, 0)) { total, group in
+            let statistics = group.statistics
+            total = (total.0 + statistics.groups, max(total.1, statistics.largest))
+        }
     }
 
     /// Runs the connection pool until a graceful shutdown; then closes its connections.
@@ -75,30 +89,45 @@ public final class PostgresRecordStore: RecordStore, Service {
         _ kind: RecordKind, id: String, at time: Date,
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
     ) async throws -> Result? {
-        try await batcher.update(ChangeBatcher.Key(kind: kind.rawValue, id: id), change) { [self] changes in
-            try await commit(changes, to: kind, id: id, at: time)
+        try await groups[kind]!.update(id: id, at: time, change) { [self] records in
+            try await commit(records, of: kind)
         }
     }
 
-    /// Applies a batch of changes to one record in one transaction: its row locked
-    /// (`SELECT … FOR UPDATE`), each change applied to the state the one before left, one
-    /// `UPDATE` when any applied, then `COMMIT`. `changed_at` is the leader's `time`: the batch's
-    /// changes all arrived while the batch before it was in flight, well within the idle time.
-    private func commit(
-        _ changes: [ChangeBatcher.Change], to kind: RecordKind, id: String, at time: Date
-    ) async throws -> [ChangeBatcher.Outcome] {
-        try await withTransaction { [logger] connection -> [ChangeBatcher.Outcome] in
-            let rows = try await connection.query(
-                "SELECT state FROM records WHERE kind = \(kind.rawValue) AND id = \(id) FOR UPDATE", logger: logger)
-            guard let current = try await Self.firstState(rows) else {
-                return Array(repeating: .missing, count: changes.count)
+    /// Applies a group of changes to records of one kind in one transaction: the group's rows
+    /// read and locked in the order of their ids by one statement, each record's changes applied
+    /// in turn to the state the one before left, the changed records written by one statement,
+    /// then `COMMIT`. A record that does not exist answers `missing` to its changes only; a
+    /// change that throws leaves its record as it was and the rest of the group goes on.
+    private func commit(_ records: [GroupCommit.Record], of kind: RecordKind) async throws -> [[ChangeBatcher.Outcome]] {
+        try await withGroupTransaction { [logger] connection -> [[ChangeBatcher.Outcome]] in
+            var current: [String: [UInt8]] = [:]
+            current.reserveCapacity(records.count)
+            try Self.ensureOpen(connection)
+            let rows = try await connection.execute(
+                PostgresGroupStatements.LockRecords(kind: kind.rawValue, ids: records.map(\.id)), logger: logger)
+            for try await (id, state) in rows { current[id] = Array(buffer: state) }
+            var outcomes: [[ChangeBatcher.Outcome]] = []
+            outcomes.reserveCapacity(records.count)
+            var write = PostgresGroupStatements.WriteRecords(kind: kind.rawValue, ids: [], states: [], times: [])
+            for record in records {
+                guard let state = current[record.id] else {
+                    outcomes.append(Array(repeating: .missing, count: record.changes.count))
+                    continue
+                }
+                let (newState, recordOutcomes, changed) = ChangeBatcher.apply(record.changes, to: state)
+                outcomes.append(recordOutcomes)
+                if changed {
+                    write.ids.append(record.id)
+                    write.states.append(ByteBuffer(bytes: newState))
+                    write.times.append(record.time)
+                }
             }
-            let (state, outcomes, changed) = ChangeBatcher.apply(changes, to: current)
-            if changed {
-                try await connection.query("""
-                    UPDATE records SET state = \(ByteBuffer(bytes: state)), changed_at = \(time) \
-                    WHERE kind = \(kind.rawValue) AND id = \(id)
-                    """, logger: logger)
+            if !write.ids.isEmpty {
+                // The changes took a while: the connection may have closed meanwhile.
+                try Self.ensureOpen(connection)
+                let done: AsyncThrowingMapSequence<PostgresRowSequence, ()> = try await connection.execute(write, logger: logger)
+                for try await _ in done {}
             }
             return outcomes
         }
@@ -160,14 +189,63 @@ public final class PostgresRecordStore: RecordStore, Service {
         return count
     }
 
-    /// Runs `body` in one transaction (postgres-nio's `withTransaction`): `COMMIT` when it
-    /// returns, `ROLLBACK` when it throws.
-    private func withTransaction<T: Sendable>(
+    /// Runs `body` in one transaction on a pooled connection: `COMMIT` when it returns,
+    /// `ROLLBACK` when it throws. Unlike postgres-nio's `withTransaction`, it sends nothing on a
+    /// connection that has closed (the database stopped, the network failed), where a statement
+    /// would wait for an answer forever, and throws ``ConnectionLost`` instead.
+    ///
+    /// A transaction the database chose as a deadlock's victim (SQLSTATE 40P01) or could not
+    /// serialise (40001) is rolled back and run again, up to three times in all: groups lock their
+    /// rows in the order of their ids, but the idle-record job's `DELETE` locks rows in the order
+    /// it finds them. Running `body` again is safe: it computes the new states from the rows it
+    /// reads, and nothing of the rolled-back attempt remains.
+    private func withGroupTransaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await withConnection { [logger] connection in
-            try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+            var attempt = 1
+            while true {
+                do {
+                    return try await Self.transaction(on: connection, logger: logger, body)
+                } catch let error as PSQLError where attempt < 3 && Self.mayRetry(error) {
+                    attempt += 1
+                }
+            }
         }
+    }
+
+    /// Whether `error` is a deadlock or a serialisation failure, after which the transaction may
+    /// simply run again.
+    private static func mayRetry(_ error: PSQLError) -> Bool {
+        guard error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
+    }
+
+    private static func transaction<T: Sendable>(
+        on connection: PostgresConnection, logger: Logger, _ body: @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try ensureOpen(connection)
+        try await connection.query("BEGIN", logger: logger)
+        let value: T
+        do {
+            value = try await body(connection)
+        } catch {
+            if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
+            throw error
+        }
+        try ensureOpen(connection)
+        try await connection.query("COMMIT", logger: logger)
+        return value
+    }
+
+    /// Throws ``ConnectionLost`` when `connection` has closed.
+    private static func ensureOpen(_ connection: PostgresConnection) throws {
+        if connection.isClosed { throw ConnectionLost() }
+    }
+
+    /// The connection of a transaction closed before its end: nothing of it was committed.
+    struct ConnectionLost: Error, CustomStringConvertible {
+        var description: String { "the connection closed in the middle of a transaction" }
     }
 
     /// Runs `body` on a pooled connection; throws `unavailable` when none is to be had within

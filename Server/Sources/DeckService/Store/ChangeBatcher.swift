@@ -1,9 +1,10 @@
 import Synchronization
 
 /// Groups the changes to one record that arrive while a transaction on it is in flight, so the
-/// next transaction applies them all: what a store pays per transaction (a row lock, round
-/// trips and a commit's flush for PostgreSQL; the hop to the database's thread and the commit
-/// for SQLite) is paid once per batch instead of once per request.
+/// next transaction applies them all: what a store pays per transaction (the hop to the
+/// database's thread and the commit for SQLite) is paid once per batch instead of once per
+/// request. The PostgreSQL store groups changes across records instead (its `GroupCommit`), and
+/// uses this type's ``Change``, ``Outcome`` and ``apply(_:to:)``.
 ///
 /// Changes to one record are applied one after another in the order they arrived, each to the
 /// state the one before it left, exactly as if each had its own transaction; and each caller

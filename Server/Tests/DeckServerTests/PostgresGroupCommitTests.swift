@@ -1,0 +1,261 @@
+import DeckService
+import DeckStorePostgres
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+import Testing
+
+/// The PostgreSQL store's group commit, called directly: changes to many records that wait on
+/// one store share a transaction, and one change's failure is its own.
+@Suite("PostgreSQL group commit, store level")
+struct PostgresGroupCommitTests {
+    /// A change refused by its own validation.
+    struct Refused: Error, Equatable {}
+
+    /// Opens a store on a new database of `cluster` (or of the shared cluster), runs it while
+    /// `body` runs, and stops it afterwards.
+    static func withStore<T>(
+        cluster: PostgresCluster? = nil, _ body: (PostgresRecordStore) async throws -> T
+    ) async throws -> T {
+        let owner = if let cluster { cluster } else { try await PostgresCluster.shared }
+        var logger = Logger(label: "postgres-group-commit-test")
+        logger.logLevel = ProcessInfo.processInfo.environment["DECK_TEST_PG_TRACE"] != nil ? .trace : .critical
+        let store = try await PostgresRecordStore.open(
+            url: PostgresDatabaseURL(owner.createDatabase()), logger: logger)
+        let run = Task { await store.run() }
+        defer { run.cancel() }
+        return try await body(store)
+    }
+
+    /// A count shared by concurrent tasks and closures.
+    typealias Counter = PostgresInstanceTests.Counter
+
+    /// What `body` returned or threw.
+    static func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+        do { return .success(try await body()) } catch { return .failure(error) }
+    }
+
+    /// Appends `byte` to a record's state; the result is the new length. `hold` keeps the
+    /// transaction open that long (its rows locked) after counting the call in `started`.
+    static func append(_ byte: UInt8, hold: Duration = .zero, started: Counter? = nil)
+        -> @Sendable ([UInt8]) throws -> (state: [UInt8], result: Int) {
+        { state in
+            started?.value.add(1, ordering: .relaxed)
+            if hold > .zero { usleep(UInt32(hold / .microseconds(1))) }
+            return (state + [byte], state.count + 1)
+        }
+    }
+
+    /// Waits until `counter` reaches `count`, for at most 20 s.
+    static func wait(for counter: Counter, to count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while counter.value.load(ordering: .relaxed) < count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try #require(counter.value.load(ordering: .relaxed) >= count, "the changes did not start")
+    }
+
+    /// Holds the store's transactions open (two, each on a record of its own, for `hold`, one
+    /// after the other or both at once, as many as the store runs at a time), so that what is
+    /// submitted while the second is held waits and forms one group; returns the tasks holding them.
+    static func occupy(_ store: PostgresRecordStore, hold: Duration) async throws -> [Task<Int?, any Error>] {
+        let started = Counter()
+        var holders: [Task<Int?, any Error>] = []
+        for id in ["holder0", "holder1"] {
+            try await store.insert(.deck, id: id, state: [], at: Date())
+            holders.append(Task { try await store.update(.deck, id: id, at: Date(), append(1, hold: hold, started: started)) })
+        }
+        try await wait(for: started, to: 2)
+        return holders
+    }
+
+    @Test("a change refused by its validation inside a group leaves the rest of the group committed; a missing record answers nil to its own change only")
+    func refusedChangeInGroup() async throws {
+        try await Self.withStore { store in
+            let ids = (0..<16).map { "record\($0)" }
+            for id in ids { try await store.insert(.deck, id: id, state: [7], at: Date()) }
+            let before = store.groupStatistics.groups
+            let holders = try await Self.occupy(store, hold: .seconds(1))
+            // Submitted while both transactions are held: they wait and go into one group.
+            let outcomes = await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
+                for (index, id) in ids.enumerated() {
+                    group.addTask {
+                        let result = await Self.outcome {
+                            try await store.update(.deck, id: id, at: Date()) { state in
+                                if index == 5 { throw Refused() }
+                                return (state + [UInt8(index)], state.count + 1)
+                            }
+                        }
+                        return (id, result)
+                    }
+                }
+                group.addTask {
+                    ("nosuchrecord", await Self.outcome { try await store.update(.deck, id: "nosuchrecord", at: Date(), Self.append(1)) })
+                }
+                return await group.reduce(into: [String: Result<Int?, any Error>]()) { $0[$1.0] = $1.1 }
+            }
+            for holder in holders { #expect(try await holder.value == 1) }
+
+            #expect(throws: Refused.self) { try outcomes["record5"]!.get() }
+            #expect(try outcomes["nosuchrecord"]!.get() == nil)
+            for (index, id) in ids.enumerated() where index != 5 {
+                #expect(try outcomes[id]!.get() == 2)
+                #expect(try await store.read(.deck, id: id) == [7, UInt8(index)])
+            }
+            #expect(try await store.read(.deck, id: "record5") == [7])
+            #expect(try await store.read(.deck, id: "nosuchrecord") == nil)
+            // The two holders' groups, then the waiting 17 changes in one.
+            let statistics = store.groupStatistics
+            #expect(statistics.largest == 17, "largest group: \(statistics.largest)")
+            #expect(statistics.groups - before == 3, "groups: \(statistics.groups - before)")
+        }
+    }
+
+    @Test("changes to one record inside a group apply one after another, each to the state the one before left")
+    func sameRecordInGroup() async throws {
+        try await Self.withStore { store in
+            try await store.insert(.deck, id: "shared", state: [], at: Date())
+            try await store.insert(.deck, id: "other", state: [], at: Date())
+            let holders = try await Self.occupy(store, hold: .milliseconds(300))
+            let lengths = try await withThrowingTaskGroup(of: Int?.self) { group in
+                for index in 0..<20 {
+                    group.addTask { try await store.update(.deck, id: index % 4 == 0 ? "other" : "shared", at: Date(), Self.append(UInt8(index))) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for holder in holders { _ = try await holder.value }
+            #expect(lengths.compactMap { $0 }.sorted() == (Array(1...5) + Array(1...15)).sorted())
+            #expect(try await store.read(.deck, id: "shared")?.count == 15)
+            #expect(try await store.read(.deck, id: "other")?.count == 5)
+        }
+    }
+
+    @Test("a group chosen as a deadlock's victim (another transaction locking its rows in the other order) runs again and commits")
+    func deadlockVictimRunsAgain() async throws {
+        let cluster = try await PostgresCluster.shared
+        let database = try cluster.createDatabase()
+        var logger = Logger(label: "postgres-group-commit-test")
+        logger.logLevel = .critical
+        let url = try PostgresDatabaseURL(database)
+        let store = try await PostgresRecordStore.open(url: url, logger: logger)
+        let run = Task { await store.run() }
+        defer { run.cancel() }
+        for id in ["a", "b"] { try await store.insert(.deck, id: id, state: [], at: Date()) }
+
+        // Another client holds b and, once the group holds a and waits for b, asks for a.
+        var configuration = PostgresClient.Configuration(
+            host: "127.0.0.1", port: cluster.port, username: "postgres", password: nil,
+            database: url.database, tls: .disable)
+        configuration.options.maximumConnections = 1
+        let other = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let otherRun = Task { await other.run() }
+        defer { otherRun.cancel() }
+        let holders = try await Self.occupy(store, hold: .milliseconds(300))
+        try await other.withConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            try await connection.query("SELECT 1 FROM records WHERE id = 'b' FOR UPDATE", logger: logger)
+            // Waits while a holder is held, then goes into one group with the change to b.
+            async let first = store.update(.deck, id: "a", at: Date(), Self.append(1))
+            async let second = store.update(.deck, id: "b", at: Date(), Self.append(2))
+            // Until the group waits for a lock (pg_locks is live, unlike the statistics views).
+            let deadline = ContinuousClock.now + .seconds(20)
+            var waiting = 0
+            while waiting == 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+                for try await count in try await connection.query(
+                    "SELECT count(*) FROM pg_locks WHERE NOT granted", logger: logger).decode(Int.self) {
+                    waiting = count
+                }
+            }
+            try #require(waiting > 0, "the group never waited for the row")
+            // The group holds a and waits for b: locking a closes the circle. The database
+            // breaks it after a second by failing one of the two; whichever it is, the other
+            // goes on, and the group's changes commit.
+            let locked = await Self.outcome {
+                try await connection.query("SELECT 1 FROM records WHERE id = 'a' FOR UPDATE", logger: logger)
+            }
+            if case .success = locked {
+                try await connection.query("COMMIT", logger: logger)
+            } else {
+                try await connection.query("ROLLBACK", logger: logger)
+            }
+            #expect(try await first == 1)
+            #expect(try await second == 1)
+        }
+        for holder in holders { _ = try await holder.value }
+        #expect(try await store.read(.deck, id: "a") == [1])
+        #expect(try await store.read(.deck, id: "b") == [2])
+    }
+
+    @Test("the database stopped while a group's transaction is open: every waiting caller is answered unavailable, and nothing it was not told of is committed")
+    func databaseStopsDuringGroup() async throws {
+        let cluster = try await PostgresCluster.start()
+        defer { cluster.remove() }
+        try await Self.withStore(cluster: cluster) { store in
+            let ids = (0..<32).map { "record\($0)" }
+            for id in ids { try await store.insert(.deck, id: id, state: [], at: Date()) }
+            let holders = try await Self.occupy(store, hold: .milliseconds(500))
+            // 32 changes wait and go into one group; its first change keeps the transaction open
+            // (every row of the group locked) for 2 s, and the database stops meanwhile.
+            let inGroup = Counter()
+            let waiting = Task {
+                await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
+                    for (index, id) in ids.enumerated() {
+                        let change = Self.append(1, hold: index == 0 ? .seconds(2) : .zero, started: index == 0 ? inGroup : nil)
+                        group.addTask { (id, await Self.outcome { try await store.update(.deck, id: id, at: Date(), change) }) }
+                    }
+                    return await group.reduce(into: [(String, Result<Int?, any Error>)]()) { $0.append($1) }
+                }
+            }
+            try await Self.wait(for: inGroup, to: 1)
+            try cluster.stopServer()
+            // Every caller is answered, within the connection wait.
+            let answers = try await withThrowingTaskGroup(of: [(String, Result<Int?, any Error>)]?.self) { group in
+                group.addTask { await waiting.value }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(30))
+                    return nil
+                }
+                let first = try await group.next()!
+                group.cancelAll()
+                return first
+            }
+            let all = try #require(answers, "a caller waited 30 s without an answer")
+            #expect(all.count == ids.count)
+            var committed: [String: Int] = [:]
+            for (id, result) in all {
+                switch result {
+                case .success(let length): committed[id] = length
+                case .failure(let error):
+                    let failure = try #require(error as? ServiceError, "\(error)")
+                    #expect(failure.kind == .unavailable, "\(failure)")
+                }
+            }
+            #expect(committed.isEmpty, "answered although the database stopped before their COMMIT: \(committed.keys.sorted())")
+            for holder in holders { _ = await holder.result }
+
+            try cluster.startServer()
+            var reopened: [UInt8]?
+            let deadline = ContinuousClock.now + .seconds(15)
+            while ContinuousClock.now < deadline {
+                if let state = try? await store.read(.deck, id: ids[0]) {
+                    reopened = state
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            try #require(reopened != nil, "the store did not reconnect")
+            // An answered change is committed; one answered unavailable is not (the database
+            // stopped before its group's COMMIT).
+            for id in ids {
+                let state = try #require(try await store.read(.deck, id: id))
+                if committed[id] != nil {
+                    #expect(state.count == 1, "\(id) was answered but is not committed")
+                } else {
+                    #expect(state.isEmpty, "\(id) was answered unavailable but is committed")
+                }
+            }
+        }
+    }
+}
