@@ -110,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "DeckServerTests",
             dependencies: [
-                "deck-server", "DeckServerHTTP", "DeckService",
+                "deck-server", "DeckServerHTTP", "DeckService", "DeckStorePostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
