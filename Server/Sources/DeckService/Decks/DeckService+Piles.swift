@@ -106,7 +106,8 @@ extension DeckService {
         }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw ServiceError.badRequest(
-                .pileName, value: name.debugDescription, "has control characters", allowed: "use letters, digits and punctuation")
+                .pileName, value: String(name.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : Character($0) }),
+                "has control characters (shown as \u{FFFD})", allowed: "use letters, digits and punctuation")
         }
     }
 
