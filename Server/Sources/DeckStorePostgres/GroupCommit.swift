@@ -113,15 +113,7 @@ final class GroupCommit: Sendable {
             let (newState, result) = try change(state)
             return (newState, result)
         }, commit: commit)
-        switch outcome {
-        case .missing:
-            return nil
-        case .refused(let error):
-            throw error
-        case .changed(let result):
-            guard let result = result as? Result else { preconditionFailure("a change's result changed type") }
-            return result
-        }
+        return try outcome.result(as: Result.self)
     }
 
     /// Takes as many groups from the queue as may start now: each of the oldest waiting changes

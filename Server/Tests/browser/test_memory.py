@@ -17,12 +17,11 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_support import open_browser
 
 BASE_URL = os.environ.get("DECK_SERVER_URL", "http://127.0.0.1:8080").rstrip("/")
 ARTIFACTS = os.environ.get("ARTIFACTS_DIR", os.path.join("artifacts", "memory"))
@@ -41,18 +40,6 @@ def api(method, path, form=None):
     except urllib.error.HTTPError as error:
         return error.code, json.load(error)
 
-
-def open_browser(width, height):
-    options = Options()
-    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={width},{height}", "--force-device-scale-factor=1"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
-    # The window size includes no browser interface in headless mode, but make the viewport exact.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
-    return driver
 
 
 class MemoryPageTests(unittest.TestCase):

@@ -1,5 +1,4 @@
 import DeckService
-import Hummingbird
 
 /// A table as one viewer sees it: `{"table_id", "version", "remaining", "seats": [{"number",
 /// "name", "hand_count"}], "piles": {"center": {"remaining", "cards"}}}`, and with a seat's token
@@ -72,11 +71,7 @@ struct TableJSON: JSONAnswer, Sendable {
     }
 
     /// A view may hold the viewer's hand: no cache keeps it.
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        var response = Self.response(try jsonBytes(), status: status)
-        response.headers[.cacheControl] = "no-store"
-        return response
-    }
+    var isPrivate: Bool { true }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -115,11 +110,7 @@ struct SeatTicketJSON: JSONAnswer, Sendable {
     }
 
     /// The answer holds the seat's token and hand: no cache keeps it.
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        var response = Self.response(try jsonBytes(), status: status)
-        response.headers[.cacheControl] = "no-store"
-        return response
-    }
+    var isPrivate: Bool { true }
 
     init(_ ticket: SeatTicket, base: String) {
         tableID = ticket.table.id

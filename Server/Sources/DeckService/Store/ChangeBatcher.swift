@@ -26,6 +26,20 @@ package final class ChangeBatcher: Sendable {
         case refused(any Error)
         /// The record does not exist.
         case missing
+
+        /// What ``RecordStore/update(_:id:at:_:)`` makes of it: the change's result, `nil` when
+        /// the record does not exist, or the change's own error when it refused.
+        package func result<Result>(as type: Result.Type) throws -> Result? {
+            switch self {
+            case .missing:
+                return nil
+            case .refused(let error):
+                throw error
+            case .changed(let result):
+                guard let result = result as? Result else { preconditionFailure("a change's result changed type") }
+                return result
+            }
+        }
     }
 
     /// A record.
@@ -127,15 +141,7 @@ package final class ChangeBatcher: Sendable {
             let (newState, result) = try change(state)
             return (newState, result)
         }, commit: commit)
-        switch outcome {
-        case .missing:
-            return nil
-        case .refused(let error):
-            throw error
-        case .changed(let result):
-            guard let result = result as? Result else { preconditionFailure("a change's result changed type") }
-            return result
-        }
+        return try outcome.result(as: Result.self)
     }
 
     /// Runs one batch: this caller's change first, then those waiting (up to ``largestBatch``).

@@ -136,20 +136,17 @@ public final class TableEventHub: Sendable {
     }
 
     private func noticed(_ notice: TableNotice) {
-        let queue = state.withLock { state -> [String] in
-            switch notice {
-            case .changed(let id, let version):
-                guard var watch = state.watches[id], version > watch.version else { return [] }
+        switch notice {
+        case .changed(let id, let version):
+            let queue = state.withLock { state -> Bool in
+                guard var watch = state.watches[id], version > watch.version else { return false }
                 defer { state.watches[id] = watch }
-                return Self.mark(&watch) ? [id] : []
-            case .mayHaveMissed:
-                return []
+                return Self.mark(&watch)
             }
-        }
-        if case .mayHaveMissed = notice {
+            if queue { refreshQueue.yield(id) }
+        case .mayHaveMissed:
             markForRead(state.withLock { Array($0.watches.keys) })
         }
-        for id in queue { refreshQueue.yield(id) }
     }
 
     /// Marks a watched table for a read; `true` when it must be queued.

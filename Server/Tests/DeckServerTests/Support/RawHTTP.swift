@@ -30,6 +30,14 @@ final class RawConnection {
 
     deinit { close(socket) }
 
+    /// Whether the server has not closed the connection yet (nothing is read from it).
+    var isOpen: Bool {
+        var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard Glibc.poll(&poll, 1, 0) > 0 else { return true }
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, Int32(MSG_PEEK)) > 0
+    }
+
     /// Ends the connection both ways at once, as a client that goes away does.
     func hangUp() {
         shutdown(socket, Int32(SHUT_RDWR))
