@@ -12,6 +12,8 @@
 #
 # BENCH_PG_STATS=1 also loads pg_stat_statements and prints, after each PostgreSQL run, the
 # statements the database ran (calls, total and mean time, rows): where its time went.
+# BENCH_PERF_STAT=1 (needs perf, from Debian's linux-perf) prints, after each run, the servers' CPU
+# time and context switches per request, counted by perf stat over the run.
 set -euo pipefail
 
 server=${1:-Server/.build/release/deck-server}
@@ -46,9 +48,14 @@ free_port() {
 start_server() {
     local log="$work/server-$RANDOM.log"
     "$server" --host 127.0.0.1 --port 0 --log-level warning "$@" >"$log" 2>&1 &
-    echo $! >>"$work/pids"
+    local pid=$!
+    echo $pid >>"$work/pids"
     for _ in $(seq 600); do
-        if url=$(grep -m1 -o 'http://[0-9.:]*' "$log" 2>/dev/null); then echo "$url"; return; fi
+        if url=$(grep -m1 -o 'http://[0-9.:]*' "$log" 2>/dev/null); then
+            echo "$url $pid" >>"$work/urls"
+            echo "$url"
+            return
+        fi
         sleep 0.1
     done
     echo "deck-server did not start: $(cat "$log")" >&2
@@ -68,16 +75,32 @@ make_decks() {
 draw_mix() {
     local shoes=$1
     shift
-    local hosts=() url
-    for url in "$@"; do hosts+=("${url#http://}"); done
+    local hosts=() url pids=()
+    for url in "$@"; do
+        hosts+=("${url#http://}")
+        pids+=("$(awk -v url="$url" '$1 == url {print $2}' "$work/urls")")
+    done
     local ids output
     ids=$(make_decks "$1" "$shoes")
+    if [ -n "${BENCH_PERF_STAT:-}" ]; then
+        perf stat -x, -e task-clock,context-switches -p "$(IFS=,; echo "${pids[*]}")" -o "$work/perf" \
+            -- sleep "${duration%s}" 2>/dev/null &
+    fi
     output=$(DECK_HOSTS=$(IFS=,; echo "${hosts[*]}") DECK_IDS=$ids DECK_THREADS=2 \
         wrk -t2 -c32 -d"$duration" --latency -s "$here/draw-mix-instances.lua" "$1")
     local rate p99 errors
     rate=$(awk '/^Requests\/sec/ {print $2}' <<<"$output")
     p99=$(awk '$1 == "99%" {print $2}' <<<"$output")
     errors=$(awk '/Non-2xx/ {print $NF}' <<<"$output")
+    if [ -n "${BENCH_PERF_STAT:-}" ]; then
+        wait
+        # perf stat -x, writes "value,unit,event,…" lines; per request over the run.
+        awk -F, -v rate="$rate" -v seconds="${duration%s}" '
+            $3 ~ /task-clock/ { cpu = $1 / 1000 }
+            $3 ~ /context-switches/ { switches = $1 }
+            END { printf "    servers: %.1f µs of CPU and %.2f context switches per request\n",
+                  cpu * 1e6 / (rate * seconds), switches / (rate * seconds) }' "$work/perf" >&2
+    fi
     echo "$rate ${p99:-?} ${errors:-0}"
 }
 

@@ -3,9 +3,12 @@ import Foundation
 import Synchronization
 
 /// Groups the changes to records of one kind that wait on one server instance, across records,
-/// so that one transaction applies them all: one `BEGIN`, one locking read of every record in the
-/// group, one write and one `COMMIT` (its flush to disk) for the whole group, instead of four
-/// statements and a flush per change.
+/// so that one commit applies them all (``Commit``; the store's takes one or two statements and
+/// one flush to disk for the whole group, instead of four statements and a flush per change).
+///
+/// Groups run in sessions (``Session``): the store lends one connection for as long as groups
+/// follow one another without a pause, so that a busy instance leases and releases a connection
+/// (and its pool sets and clears that connection's timers) once per pause, not once per group.
 ///
 /// At most ``transactions`` groups are in flight at once; the changes that arrive meanwhile wait
 /// and go together into the next group. A record is in at most one group in flight: changes to a
@@ -38,6 +41,14 @@ final class GroupCommit: Sendable {
     /// exist). When it throws, every change of the group gets its error.
     typealias Commit = @Sendable ([Record]) async throws -> [[ChangeBatcher.Outcome]]
 
+    /// Lends `body` a ``Commit`` for as long as `body` runs, for one group after another; throws
+    /// when it has none to lend (no connection to be had), and then `body` does not run.
+    typealias Session = @Sendable (_ body: @escaping @Sendable (Commit) async -> Void) async throws -> Void
+
+    /// Thrown by a ``Commit`` that can do nothing more in its session (its connection closed)
+    /// before it began on a group: the group goes to a new session instead of failing.
+    struct SessionEnded: Error {}
+
     private struct Pending: Sendable {
         let id: String
         let time: Date
@@ -65,6 +76,8 @@ final class GroupCommit: Sendable {
     let transactions: Int
     /// The most changes one group holds.
     let largestGroup: Int
+    /// Times ``deadline``.
+    private let timer: CoarseTimer
     private let state = Mutex(State())
 
     /// A batcher with at most `transactions` groups in flight, each of at most `largestGroup`
@@ -74,9 +87,10 @@ final class GroupCommit: Sendable {
     /// servers and their clients, the draw mix over 64 shoes through two instances served about
     /// a fifth more requests per second with one group in flight per instance than with two
     /// (larger groups: fewer statements and commits per change).
-    init(transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10)) {
+    init(transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10), timer: CoarseTimer) {
         precondition(transactions >= 1 && largestGroup >= 1)
         self.deadline = deadline
+        self.timer = timer
         self.transactions = transactions
         self.largestGroup = largestGroup
     }
@@ -86,33 +100,33 @@ final class GroupCommit: Sendable {
         state.withLock { ($0.groups, $0.largestSeen) }
     }
 
-    /// Applies `change` to the record `id` in a group that `commit` applies in one transaction,
-    /// and returns what became of it. `time` is when the change arrived.
+    /// Applies `change` to the record `id` in a group that a commit of `session` applies, and
+    /// returns what became of it. `time` is when the change arrived.
     func submit(
-        id: String, at time: Date, _ change: @escaping ChangeBatcher.Change, commit: @escaping Commit
+        id: String, at time: Date, _ change: @escaping ChangeBatcher.Change, session: @escaping Session
     ) async throws -> ChangeBatcher.Outcome {
         let outcome = await withCheckedContinuation { (answer: CheckedContinuation<Result<ChangeBatcher.Outcome, any Error>, Never>) in
             let groups = state.withLock { state -> [[Pending]] in
                 state.queue.append(Pending(id: id, time: time, change: change, answer: answer))
                 return takeGroups(&state)
             }
-            start(groups, commit: commit)
+            start(groups, session: session)
         }
         return try outcome.get()
     }
 
-    /// ``submit(id:at:_:commit:)`` for a change with a typed result, as
+    /// ``submit(id:at:_:session:)`` for a change with a typed result, as
     /// ``RecordStore/update(_:id:at:_:)`` takes it: returns its result, `nil` when the record does
     /// not exist, and rethrows the change's own error when it refused.
     func update<Result: Sendable>(
         id: String, at time: Date,
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result),
-        commit: @escaping Commit
+        session: @escaping Session
     ) async throws -> Result? {
         let outcome = try await submit(id: id, at: time, { state in
             let (newState, result) = try change(state)
             return (newState, result)
-        }, commit: commit)
+        }, session: session)
         return try outcome.result(as: Result.self)
     }
 
@@ -143,60 +157,36 @@ final class GroupCommit: Sendable {
         return groups
     }
 
-    private func start(_ groups: [[Pending]], commit: @escaping Commit) {
+    /// Serves each group in a task and session of its own.
+    private func start(_ groups: [[Pending]], session: @escaping Session) {
         for group in groups {
-            Task { await self.run(group, commit: commit) }
+            Task { await self.serve(group, session: session) }
         }
     }
 
-    /// Runs `commit` on `records` in a task of its own and returns its outcomes; or, when it has
-    /// not ended within `deadline`, a failure (`unavailable`), leaving the task to end whenever
-    /// it does.
-    private static func commit(
-        _ records: [Record], within deadline: Duration, _ commit: @escaping Commit
-    ) async -> Result<[[ChangeBatcher.Outcome]], any Error> {
-        let answer = Answer()
-        return await withCheckedContinuation { continuation in
-            answer.set(continuation)
-            let timer = Task {
-                try await Task.sleep(for: deadline)
-                answer.give(.failure(ServiceError(
-                    .unavailable, .store, "is unreachable: a transaction had no answer within \(deadline.components.seconds) s")))
-            }
-            Task {
-                let outcomes: Result<[[ChangeBatcher.Outcome]], any Error>
-                do {
-                    let all = try await commit(records)
-                    if all.count == records.count, zip(all, records).allSatisfy({ $0.count == $1.changes.count }) {
-                        outcomes = .success(all)
-                    } else {
-                        outcomes = .failure(ServiceError(.internalFailure, .store, "answered a group of changes with the wrong number of outcomes"))
-                    }
-                } catch {
-                    outcomes = .failure(error)
+    /// Opens a session and commits `first` in it, then each group that may start when the one
+    /// before ends, until none is waiting or a group failed (its connection may be broken).
+    /// When no session opens, `first` fails with the session's error.
+    private func serve(_ first: [Pending], session: @escaping Session) async {
+        let began = Once()
+        do {
+            try await session { commit in
+                guard began.claim() else { return }
+                var group = first
+                while let next = await self.run(group, commit: commit, session: session) {
+                    group = next
                 }
-                timer.cancel()
-                answer.give(outcomes)
             }
+        } catch {
+            guard began.claim() else { return }
+            let (records, place) = Self.records(of: first)
+            start(settle(first, records: records, place: place, outcomes: .failure(error)), session: session)
         }
     }
 
-    /// A continuation resumed once, by whichever comes first.
-    private final class Answer: Sendable {
-        private let continuation = Mutex<CheckedContinuation<Result<[[ChangeBatcher.Outcome]], any Error>, Never>?>(nil)
-
-        func set(_ continuation: CheckedContinuation<Result<[[ChangeBatcher.Outcome]], any Error>, Never>) {
-            self.continuation.withLock { $0 = continuation }
-        }
-
-        func give(_ outcomes: Result<[[ChangeBatcher.Outcome]], any Error>) {
-            continuation.withLock { $0.take() }?.resume(returning: outcomes)
-        }
-    }
-
-    /// Commits one group, answers its callers, then starts the groups that may start now.
-    private func run(_ group: [Pending], commit: @escaping Commit) async {
-        // The group's records, each once, in the order of their first change.
+    /// The records of `group`, each once, in the order of their first change, and where each
+    /// change of the group went among them.
+    private static func records(of group: [Pending]) -> (records: [Record], place: [(record: Int, change: Int)]) {
         var records: [Record] = []
         var slot: [String: Int] = [:]
         var place: [(record: Int, change: Int)] = []
@@ -212,7 +202,58 @@ final class GroupCommit: Sendable {
                 records.append(Record(id: pending.id, time: pending.time, changes: [pending.change]))
             }
         }
-        let outcomes = await Self.commit(records, within: deadline, commit)
+        return (records, place)
+    }
+
+    /// Commits one group with `commit`, answers its callers, and returns the next group for this
+    /// session, if one may start now (the others start in sessions of their own). When the
+    /// commit has not ended within ``deadline``, the timer answers and moves on instead, with a
+    /// failure (`unavailable`), and the commit's own end, whenever it comes, finds the group
+    /// settled and ends the session.
+    private func run(_ group: [Pending], commit: Commit, session: @escaping Session) async -> [Pending]? {
+        let (records, place) = Self.records(of: group)
+        let settled = Once()
+        let alarm = timer.schedule(after: deadline) { [self, deadline] in
+            guard settled.claim() else { return }
+            let failure = ServiceError(
+                .unavailable, .store, "is unreachable: a transaction had no answer within \(deadline.components.seconds) s")
+            start(settle(group, records: records, place: place, outcomes: .failure(failure)), session: session)
+        }
+        let outcomes: Result<[[ChangeBatcher.Outcome]], any Error>
+        do {
+            let all = try await commit(records)
+            if all.count == records.count, zip(all, records).allSatisfy({ $0.count == $1.changes.count }) {
+                outcomes = .success(all)
+            } else {
+                outcomes = .failure(ServiceError(.internalFailure, .store, "answered a group of changes with the wrong number of outcomes"))
+            }
+        } catch is SessionEnded {
+            // Nothing of the group was done: it goes on in a new session, still in flight.
+            timer.cancel(alarm)
+            if settled.claim() { start([group], session: session) }
+            return nil
+        } catch {
+            outcomes = .failure(error)
+        }
+        timer.cancel(alarm)
+        guard settled.claim() else { return nil }
+        var next = settle(group, records: records, place: place, outcomes: outcomes)
+        if case .failure = outcomes {
+            start(next, session: session)
+            return nil
+        }
+        guard !next.isEmpty else { return nil }
+        let mine = next.removeFirst()
+        start(next, session: session)
+        return mine
+    }
+
+    /// Answers a group's callers with `outcomes`, lets its records go, and fails the changes
+    /// waiting for them when the group failed; returns the groups that may start now.
+    private func settle(
+        _ group: [Pending], records: [Record], place: [(record: Int, change: Int)],
+        outcomes: Result<[[ChangeBatcher.Outcome]], any Error>
+    ) -> [[Pending]] {
         for (pending, place) in zip(group, place) {
             pending.answer.resume(returning: outcomes.map { $0[place.record][place.change] })
         }
@@ -232,6 +273,16 @@ final class GroupCommit: Sendable {
         if case .failure(let error) = outcomes {
             for pending in failed { pending.answer.resume(returning: .failure(error)) }
         }
-        start(next, commit: commit)
+        return next
+    }
+
+    /// Claimed once, by whichever comes first.
+    private final class Once: Sendable {
+        private let claimed = Atomic<Bool>(false)
+
+        /// `true` the first time only.
+        func claim() -> Bool {
+            !claimed.exchange(true, ordering: .acquiringAndReleasing)
+        }
     }
 }

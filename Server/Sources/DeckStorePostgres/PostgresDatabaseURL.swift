@@ -61,6 +61,7 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: password, database: database, tls: tls)
         configuration.options.maximumConnections = connections
+        configuration.options.minimumConnections = min(2, connections)
         configuration.options.connectTimeout = .seconds(3)
         return configuration
     }

@@ -2,15 +2,56 @@ import Foundation
 import NIOCore
 import PostgresNIO
 
-/// The two statements of a group's transaction (``GroupCommit``), prepared once per connection
+/// The statements that apply a group of changes (``GroupCommit``), prepared once per connection
 /// by postgres-nio, so that the database parses and plans them once, not per group.
+///
+/// Each answers the rows' versions (`xmin`, the id of the transaction that wrote the row's
+/// current version, as text) for the ``RecordVersionCache``.
 enum PostgresGroupStatements {
+    /// Writes the new states of records whose rows are still at the versions known, in one
+    /// statement outside any explicit transaction (so it commits on its own), and answers the
+    /// records it wrote with their new versions. A record missing from the answer was changed or
+    /// deleted by someone else since: nothing of it was written.
+    ///
+    /// The ids go in ascending order, and the plan (a nested loop over them into the primary key)
+    /// locks the rows in that order, as ``LockRecords`` does.
+    struct WriteIfUnchanged: PostgresPreparedStatement {
+        static let name = "deck_write_if_unchanged"
+        static let sql = """
+            UPDATE records AS r SET state = u.state, changed_at = u.changed_at \
+            FROM unnest($2::text[], $3::text[], $4::bytea[], $5::timestamptz[]) AS u(id, version, state, changed_at) \
+            WHERE r.kind = $1 AND r.id = u.id AND r.xmin::text = u.version \
+            RETURNING r.id, r.xmin::text
+            """
+        typealias Row = (String, String)
+
+        var kind: String
+        var ids: [String] = []
+        var versions: [String] = []
+        var states: [ByteBuffer] = []
+        var times: [Date] = []
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 5)
+            bindings.append(kind)
+            bindings.append(ids)
+            bindings.append(versions)
+            bindings.append(states)
+            bindings.append(times)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row {
+            try row.decode(Row.self)
+        }
+    }
+
     /// Reads and locks the records of a group, in the order of their ids: two groups (of any
     /// instances) that share records lock them in the same order, so they cannot deadlock.
     struct LockRecords: PostgresPreparedStatement {
         static let name = "deck_lock_records"
-        static let sql = "SELECT id, state FROM records WHERE kind = $1 AND id = ANY($2) ORDER BY id FOR UPDATE"
-        typealias Row = (String, ByteBuffer)
+        static let sql = "SELECT id, state, xmin::text FROM records WHERE kind = $1 AND id = ANY($2) ORDER BY id FOR UPDATE"
+        typealias Row = (String, ByteBuffer, String)
 
         var kind: String
         var ids: [String]
@@ -27,15 +68,17 @@ enum PostgresGroupStatements {
         }
     }
 
-    /// Writes the new states of a group's changed records, with their times, in one statement.
+    /// Writes the new states of a group's changed records, with their times, in one statement,
+    /// and answers their new versions.
     struct WriteRecords: PostgresPreparedStatement {
         static let name = "deck_write_records"
         static let sql = """
             UPDATE records AS r SET state = u.state, changed_at = u.changed_at \
             FROM unnest($2::text[], $3::bytea[], $4::timestamptz[]) AS u(id, state, changed_at) \
-            WHERE r.kind = $1 AND r.id = u.id
+            WHERE r.kind = $1 AND r.id = u.id \
+            RETURNING r.id, r.xmin::text
             """
-        typealias Row = ()
+        typealias Row = (String, String)
 
         var kind: String
         var ids: [String]
@@ -51,6 +94,8 @@ enum PostgresGroupStatements {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Row {}
+        func decodeRow(_ row: PostgresRow) throws -> Row {
+            try row.decode(Row.self)
+        }
     }
 }

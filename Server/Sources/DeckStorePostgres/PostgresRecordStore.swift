@@ -4,20 +4,23 @@ public import Logging
 import NIOCore
 import PostgresNIO
 public import ServiceLifecycle
+import Synchronization
 
 /// The shared store: one PostgreSQL database for any number of server instances, through
 /// postgres-nio's connection pool.
 ///
-/// A change locks its row (`SELECT … FOR UPDATE`), computes the new state and writes it in one
-/// transaction, so changes to one deck through any instances are serialised by the database.
-/// The changes that wait on one instance share transactions (``GroupCommit``): one group of
+/// The changes that wait on one instance share statements (``GroupCommit``): one group of
 /// changes to records of a kind is in flight at a time, and those arriving meanwhile go together
-/// into the next one, across decks, so that one `BEGIN`,
-/// one locking read of all the group's rows (in the order of their ids, so two groups cannot
-/// deadlock), one write and one `COMMIT` serve them all; both statements are prepared once per
-/// connection. ``update(_:id:at:_:)`` returns only after `COMMIT` succeeded: with PostgreSQL's
-/// default `synchronous_commit = on` an acknowledged change survives the crash of the server
-/// instance and of the database.
+/// into the next one, across decks. Changes to records this instance alone has been changing
+/// are applied to the states it knows, and one conditional statement writes them all where the
+/// rows are still at the versions it knows (``RecordVersionCache``): one round trip and one
+/// commit for the group. The other records (new to this instance, or changed by another one
+/// lately) take a transaction that reads and locks their rows (in the order of their ids, so two
+/// groups cannot deadlock), writes them with one statement and commits, so changes to one deck
+/// through any instances are serialised by the database. Every statement is prepared once per
+/// connection. ``update(_:id:at:_:)`` returns only after the commit succeeded: with
+/// PostgreSQL's default `synchronous_commit = on` an acknowledged change survives the crash of
+/// the server instance and of the database.
 ///
 /// When the database cannot be reached, every call throws ``ServiceError`` (`unavailable`)
 /// within ``connectionWait`` instead of waiting for it; the pool reconnects by itself when the
@@ -32,6 +35,12 @@ public final class PostgresRecordStore: RecordStore, Service {
     /// The cross-record group commit, one per kind of record (a transaction locks rows of one
     /// kind only).
     private let groups: [RecordKind: GroupCommit]
+    /// Times the waits for connections and the groups' transactions.
+    private let timer = CoarseTimer()
+    /// The states and row versions of the records this instance changed last.
+    private let versions = RecordVersionCache()
+    /// How the records of groups were written (for tests).
+    private let paths = Mutex(WritePaths())
     private let logger: Logger
 
     /// A store on the database at `url` with at most `connections` connections; creates or
@@ -51,7 +60,7 @@ public final class PostgresRecordStore: RecordStore, Service {
         self.connectionWait = connectionWait
         self.logger = logger
         pool = PostgresPool(url: url, connections: connections, logger: logger)
-        groups = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map { ($0, GroupCommit()) })
+        groups = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map { [timer] in ($0, GroupCommit(timer: timer)) })
     }
 
     /// How many groups of changes have been committed (or failed) so far, and the most changes
@@ -63,18 +72,45 @@ public final class PostgresRecordStore: RecordStore, Service {
         }
     }
 
+    /// How many records the groups wrote with the conditional statement, how many of those found
+    /// their rows changed by someone else, and how many records went through the locking
+    /// transaction: for tests that check which way changes take.
+    package var writePaths: WritePaths { paths.withLock { $0 } }
+
+    /// Counts of the ways records of groups were written.
+    package struct WritePaths: Sendable, Equatable {
+        /// Records written by the conditional statement.
+        package var conditional = 0
+        /// Records whose conditional write matched no row.
+        package var conflicts = 0
+        /// Records read and locked by the locking transaction.
+        package var locked = 0
+    }
+
     /// Runs the connection pool until a graceful shutdown; then closes its connections.
     public func run() async {
-        await pool.run()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.pool.run() }
+            group.addTask { await self.timer.run() }
+            // The pool ends first (a graceful shutdown or cancellation); the timer then ends
+            // whatever waits remain.
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     public func insert(_ kind: RecordKind, id: String, state: [UInt8], at time: Date) async throws {
-        try await withConnection { [logger] connection in
-            _ = try await connection.query("""
+        let version = try await withConnection { [logger] connection in
+            let rows = try await connection.query("""
                 INSERT INTO records (kind, id, state, changed_at) \
-                VALUES (\(kind.rawValue), \(id), \(ByteBuffer(bytes: state)), \(time))
+                VALUES (\(kind.rawValue), \(id), \(ByteBuffer(bytes: state)), \(time)) \
+                RETURNING xmin::text
                 """, logger: logger)
+            var version: String?
+            for try await value in rows.decode(String.self) { version = value }
+            return version
         }
+        if let version { versions.remember(kind, id: id, version: version, state: state) }
     }
 
     public func read(_ kind: RecordKind, id: String) async throws -> [UInt8]? {
@@ -89,48 +125,170 @@ public final class PostgresRecordStore: RecordStore, Service {
         _ kind: RecordKind, id: String, at time: Date,
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
     ) async throws -> Result? {
-        try await groups[kind]!.update(id: id, at: time, change) { [self] records in
-            try await commit(records, of: kind)
+        try await groups[kind]!.update(id: id, at: time, change) { [self] body in
+            // A session of groups: one leased connection for as long as groups follow one
+            // another.
+            try await withConnection { connection in
+                await body { records in
+                    // Closed between groups: nothing of this one was sent; it gets a new session.
+                    guard !connection.isClosed else { throw GroupCommit.SessionEnded() }
+                    do {
+                        let outcomes = try await self.commit(records, of: kind, on: connection)
+                        self.pool.noteSuccess()
+                        return outcomes
+                    } catch {
+                        throw self.failure(error)
+                    }
+                }
+            }
         }
     }
 
-    /// Applies a group of changes to records of one kind in one transaction: the group's rows
-    /// read and locked in the order of their ids by one statement, each record's changes applied
-    /// in turn to the state the one before left, the changed records written by one statement,
-    /// then `COMMIT`. A record that does not exist answers `missing` to its changes only; a
-    /// change that throws leaves its record as it was and the rest of the group goes on.
-    private func commit(_ records: [GroupCommit.Record], of kind: RecordKind) async throws -> [[ChangeBatcher.Outcome]] {
-        try await withGroupTransaction { [logger] connection -> [[ChangeBatcher.Outcome]] in
-            var current: [String: [UInt8]] = [:]
-            current.reserveCapacity(records.count)
-            try Self.ensureOpen(connection)
-            let rows = try await connection.execute(
-                PostgresGroupStatements.LockRecords(kind: kind.rawValue, ids: records.map(\.id)), logger: logger)
-            for try await (id, state) in rows { current[id] = Array(buffer: state) }
-            var outcomes: [[ChangeBatcher.Outcome]] = []
-            outcomes.reserveCapacity(records.count)
-            var write = PostgresGroupStatements.WriteRecords(kind: kind.rawValue, ids: [], states: [], times: [])
-            for record in records {
-                guard let state = current[record.id] else {
-                    outcomes.append(Array(repeating: .missing, count: record.changes.count))
-                    continue
-                }
-                let (newState, recordOutcomes, changed) = ChangeBatcher.apply(record.changes, to: state)
-                outcomes.append(recordOutcomes)
-                if changed {
-                    write.ids.append(record.id)
-                    write.states.append(ByteBuffer(bytes: newState))
-                    write.times.append(record.time)
+    /// Applies a group of changes to records of one kind, in at most two steps on one
+    /// connection.
+    ///
+    /// First, the records this instance alone has been changing (it knows their state and row
+    /// version, ``RecordVersionCache``): their changes are applied to the known states, and one
+    /// statement writes them where the rows are still at the versions known, committing on its
+    /// own. That is one round trip for the whole group on the usual path.
+    ///
+    /// Then the rest (records not known, contended, only refused, or changed by someone else
+    /// since): one transaction reads and locks their rows in the order of their ids, applies
+    /// each record's changes in turn to the state the one before left, writes the changed
+    /// records with one statement and commits. A record that does not exist answers `missing`
+    /// to its changes only; a change that throws leaves its record as it was and the rest of the
+    /// group goes on.
+    private func commit(
+        _ records: [GroupCommit.Record], of kind: RecordKind, on connection: PostgresConnection
+    ) async throws -> [[ChangeBatcher.Outcome]] {
+        let attempt = conditionalWrite(of: records, kind: kind)
+        var outcomes = [[ChangeBatcher.Outcome]?](repeating: nil, count: records.count)
+        if !attempt.write.ids.isEmpty {
+            let written = try await Self.writeIfUnchanged(attempt.write, on: connection, logger: logger)
+            for tried in attempt.tried {
+                let id = records[tried.record].id
+                if let version = written[id] {
+                    outcomes[tried.record] = tried.outcomes
+                    versions.remember(kind, id: id, version: version, state: tried.state)
+                } else {
+                    versions.noteConflict(kind, id: id)
                 }
             }
-            if !write.ids.isEmpty {
-                // The changes took a while: the connection may have closed meanwhile.
-                try Self.ensureOpen(connection)
-                let done: AsyncThrowingMapSequence<PostgresRowSequence, ()> = try await connection.execute(write, logger: logger)
-                for try await _ in done {}
+            paths.withLock { paths in
+                paths.conditional += written.count
+                paths.conflicts += attempt.tried.count - written.count
             }
-            return outcomes
         }
+        let rest = outcomes.indices.filter { outcomes[$0] == nil }
+        if !rest.isEmpty {
+            let locked = try await Self.retryingTransaction(on: connection, logger: logger) { connection in
+                try await Self.lockAndWrite(rest.map { records[$0] }, of: kind, on: connection, logger: logger)
+            }
+            for (index, recordOutcomes) in zip(rest, locked.outcomes) { outcomes[index] = recordOutcomes }
+            paths.withLock { $0.locked += rest.count }
+            for found in locked.found { versions.noteFound(kind, id: found.id, version: found.version) }
+            for known in locked.known { versions.remember(kind, id: known.id, version: known.version, state: known.state) }
+        }
+        return outcomes.map { $0! }
+    }
+
+    /// The records of a group whose changes may go by ``PostgresGroupStatements/WriteIfUnchanged``:
+    /// those whose state and version this instance knows and that some change of changed; with
+    /// their outcomes, computed on the known states. The statement's ids are in ascending order.
+    private func conditionalWrite(
+        of records: [GroupCommit.Record], kind: RecordKind
+    ) -> (write: PostgresGroupStatements.WriteIfUnchanged, tried: [(record: Int, state: [UInt8], outcomes: [ChangeBatcher.Outcome])]) {
+        var tried: [(record: Int, version: String, state: [UInt8], outcomes: [ChangeBatcher.Outcome])] = []
+        for (index, record) in records.enumerated() {
+            guard let known = versions.entry(kind, id: record.id) else { continue }
+            let (state, outcomes, changed) = ChangeBatcher.apply(record.changes, to: known.state)
+            // A group of refusals only is checked against the row under lock: the known state
+            // may be stale, and nothing would be written to find out.
+            guard changed else { continue }
+            tried.append((index, known.version, state, outcomes))
+        }
+        tried.sort { records[$0.record].id < records[$1.record].id }
+        var write = PostgresGroupStatements.WriteIfUnchanged(kind: kind.rawValue)
+        for attempt in tried {
+            write.ids.append(records[attempt.record].id)
+            write.versions.append(attempt.version)
+            write.states.append(ByteBuffer(bytes: attempt.state))
+            write.times.append(records[attempt.record].time)
+        }
+        return (write, tried.map { ($0.record, $0.state, $0.outcomes) })
+    }
+
+    /// Runs `write` on its own (it commits when it ends) and answers the new versions of the
+    /// records it wrote, by id. When the database chose it as a deadlock's victim, nothing was
+    /// written, and it answers no records: they go the locking way.
+    private static func writeIfUnchanged(
+        _ write: PostgresGroupStatements.WriteIfUnchanged, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [String: String] {
+        // postgres-nio ends a statement's rows at its CommandComplete, before the ReadyForQuery
+        // that follows the commit of a statement outside a transaction block. PostgreSQL sends
+        // both in one flush after the commit (nothing is flushed before a Sync unless asked for),
+        // and a commit that fails ends the connection, so an answer here means committed.
+        try ensureOpen(connection)
+        var written: [String: String] = [:]
+        do {
+            for try await (id, version) in try await connection.execute(write, logger: logger) {
+                written[id] = version
+            }
+        } catch let error as PSQLError where mayRetry(error) {
+            return [:]
+        }
+        return written
+    }
+
+    /// What the locking transaction of a group did: each record's outcomes, the versions it
+    /// found the rows at, and the versions and states it left them at (written, or found and
+    /// left alone).
+    private struct LockedOutcome: Sendable {
+        var outcomes: [[ChangeBatcher.Outcome]] = []
+        var found: [(id: String, version: String)] = []
+        var known: [(id: String, version: String, state: [UInt8])] = []
+    }
+
+    /// The body of a group's locking transaction: reads and locks `records`' rows in the order
+    /// of their ids, applies their changes and writes the changed records in one statement.
+    private static func lockAndWrite(
+        _ records: [GroupCommit.Record], of kind: RecordKind, on connection: PostgresConnection, logger: Logger
+    ) async throws -> LockedOutcome {
+        var current: [String: (state: [UInt8], version: String)] = [:]
+        current.reserveCapacity(records.count)
+        try ensureOpen(connection)
+        let rows = try await connection.execute(
+            PostgresGroupStatements.LockRecords(kind: kind.rawValue, ids: records.map(\.id)), logger: logger)
+        for try await (id, state, version) in rows { current[id] = (Array(buffer: state), version) }
+        var result = LockedOutcome()
+        result.outcomes.reserveCapacity(records.count)
+        var write = PostgresGroupStatements.WriteRecords(kind: kind.rawValue, ids: [], states: [], times: [])
+        var newStates: [String: [UInt8]] = [:]
+        for record in records {
+            guard let (state, version) = current[record.id] else {
+                result.outcomes.append(Array(repeating: .missing, count: record.changes.count))
+                continue
+            }
+            result.found.append((record.id, version))
+            let (newState, recordOutcomes, changed) = ChangeBatcher.apply(record.changes, to: state)
+            result.outcomes.append(recordOutcomes)
+            if changed {
+                write.ids.append(record.id)
+                write.states.append(ByteBuffer(bytes: newState))
+                write.times.append(record.time)
+                newStates[record.id] = newState
+            } else {
+                result.known.append((record.id, version, state))
+            }
+        }
+        if !write.ids.isEmpty {
+            // The changes took a while: the connection may have closed meanwhile.
+            try ensureOpen(connection)
+            for try await (id, version) in try await connection.execute(write, logger: logger) {
+                if let state = newStates[id] { result.known.append((id, version, state)) }
+            }
+        }
+        return result
     }
 
     public func deleteRecords(changedBefore cutoff: Date) async throws -> Int {
@@ -189,27 +347,25 @@ public final class PostgresRecordStore: RecordStore, Service {
         return count
     }
 
-    /// Runs `body` in one transaction on a pooled connection: `COMMIT` when it returns,
-    /// `ROLLBACK` when it throws. Unlike postgres-nio's `withTransaction`, it sends nothing on a
-    /// connection that has closed (the database stopped, the network failed), where a statement
-    /// would wait for an answer forever, and throws ``ConnectionLost`` instead.
+    /// Runs `body` in one transaction on `connection`: `COMMIT` when it returns, `ROLLBACK` when
+    /// it throws. Unlike postgres-nio's `withTransaction`, it sends nothing on a connection that
+    /// has closed (the database stopped, the network failed), where a statement would wait for
+    /// an answer forever, and throws ``ConnectionLost`` instead.
     ///
     /// A transaction the database chose as a deadlock's victim (SQLSTATE 40P01) or could not
     /// serialise (40001) is rolled back and run again, up to three times in all: groups lock their
     /// rows in the order of their ids, but the idle-record job's `DELETE` locks rows in the order
     /// it finds them. Running `body` again is safe: it computes the new states from the rows it
     /// reads, and nothing of the rolled-back attempt remains.
-    private func withGroupTransaction<T: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    private static func retryingTransaction<T: Sendable>(
+        on connection: PostgresConnection, logger: Logger, _ body: @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await withConnection { [logger] connection in
-            var attempt = 1
-            while true {
-                do {
-                    return try await Self.transaction(on: connection, logger: logger, body)
-                } catch let error as PSQLError where attempt < 3 && Self.mayRetry(error) {
-                    attempt += 1
-                }
+        var attempt = 1
+        while true {
+            do {
+                return try await transaction(on: connection, logger: logger, body)
+            } catch let error as PSQLError where attempt < 3 && mayRetry(error) {
+                attempt += 1
             }
         }
     }
@@ -256,7 +412,7 @@ public final class PostgresRecordStore: RecordStore, Service {
     ) async throws -> T {
         let client = pool.client
         do {
-            let value = try await Self.withLeaseDeadline(connectionWait) { started in
+            let value = try await Self.withLeaseDeadline(connectionWait, timer: timer) { started in
                 try await client.withConnection { connection in
                     // A lease granted just as the wait ran out is handed back unused.
                     guard started.begin() else { throw CancellationError() }
@@ -266,14 +422,21 @@ public final class PostgresRecordStore: RecordStore, Service {
             pool.noteSuccess()
             return value
         } catch {
-            let error = PostgresFailure.cause(of: error)
-            if let error = error as? ServiceError { throw error }
-            let failure = PostgresFailure.make(error)
-            if failure.kind == .unavailable { pool.noteUnreachable() } else { pool.noteSuccess() }
-            if failure.kind == .internalFailure {
-                logger.error("the database refused a query", metadata: ["error": "\(String(reflecting: error))"])
-            }
-            throw failure
+            throw failure(error)
         }
+    }
+
+    /// What a store call that failed with `error` throws: the ``ServiceError`` it carries, or
+    /// one made of a database or connection error (noting the database unreachable, or
+    /// logging a refused query).
+    private func failure(_ error: any Error) -> any Error {
+        let error = PostgresFailure.cause(of: error)
+        if let error = error as? ServiceError { return error }
+        let failure = PostgresFailure.make(error)
+        if failure.kind == .unavailable { pool.noteUnreachable() } else { pool.noteSuccess() }
+        if failure.kind == .internalFailure {
+            logger.error("the database refused a query", metadata: ["error": "\(String(reflecting: error))"])
+        }
+        return failure
     }
 }

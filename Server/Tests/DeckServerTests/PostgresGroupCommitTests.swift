@@ -18,14 +18,32 @@ struct PostgresGroupCommitTests {
     static func withStore<T>(
         cluster: PostgresCluster? = nil, _ body: (PostgresRecordStore) async throws -> T
     ) async throws -> T {
+        try await withStores(1, cluster: cluster) { try await body($0[0]) }
+    }
+
+    /// Opens `count` stores on one new database of `cluster` (or of the shared cluster), as
+    /// many server instances would, runs them while `body` runs, and stops them afterwards.
+    static func withStores<T>(
+        _ count: Int, cluster: PostgresCluster? = nil, _ body: ([PostgresRecordStore]) async throws -> T
+    ) async throws -> T {
         let owner = if let cluster { cluster } else { try await PostgresCluster.shared }
+        let url = try PostgresDatabaseURL(owner.createDatabase())
+        var stores: [PostgresRecordStore] = []
+        var runs: [Task<Void, Never>] = []
+        defer { for run in runs { run.cancel() } }
+        for _ in 0..<count {
+            let store = try await PostgresRecordStore.open(url: url, logger: logger)
+            stores.append(store)
+            runs.append(Task { await store.run() })
+        }
+        return try await body(stores)
+    }
+
+    /// The stores' logger: quiet, or everything with `DECK_TEST_PG_TRACE` set.
+    static var logger: Logger {
         var logger = Logger(label: "postgres-group-commit-test")
         logger.logLevel = ProcessInfo.processInfo.environment["DECK_TEST_PG_TRACE"] != nil ? .trace : .critical
-        let store = try await PostgresRecordStore.open(
-            url: PostgresDatabaseURL(owner.createDatabase()), logger: logger)
-        let run = Task { await store.run() }
-        defer { run.cancel() }
-        return try await body(store)
+        return logger
     }
 
     /// A count shared by concurrent tasks and closures.
@@ -131,73 +149,197 @@ struct PostgresGroupCommitTests {
         }
     }
 
-    @Test("a group chosen as a deadlock's victim (another transaction locking its rows in the other order) runs again and commits")
-    func deadlockVictimRunsAgain() async throws {
-        let cluster = try await PostgresCluster.shared
-        let database = try cluster.createDatabase()
-        var logger = Logger(label: "postgres-group-commit-test")
-        logger.logLevel = .critical
-        let url = try PostgresDatabaseURL(database)
-        let store = try await PostgresRecordStore.open(url: url, logger: logger)
-        let run = Task { await store.run() }
-        defer { run.cancel() }
-        for id in ["a", "b"] { try await store.insert(.deck, id: id, state: [], at: Date()) }
+    @Test("a record changed by someone else since this store's last write: the conditional write matches no row, and the change applies to the newer state")
+    func changedElsewhere() async throws {
+        try await Self.withStores(2) { stores in
+            let (store, other) = (stores[0], stores[1])
+            for id in ["shared", "edited", "deleted"] { try await store.insert(.deck, id: id, state: [0], at: Date()) }
+            let start = store.writePaths
 
-        // Another client holds b and, once the group holds a and waits for b, asks for a.
-        var configuration = PostgresClient.Configuration(
-            host: "127.0.0.1", port: cluster.port, username: "postgres", password: nil,
-            database: url.database, tls: .disable)
-        configuration.options.maximumConnections = 1
-        let other = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let otherRun = Task { await other.run() }
-        defer { otherRun.cancel() }
-        let holders = try await Self.occupy(store, hold: .milliseconds(300))
-        try await other.withConnection { connection in
-            try await connection.query("BEGIN", logger: logger)
-            try await connection.query("SELECT 1 FROM records WHERE id = 'b' FOR UPDATE", logger: logger)
-            // Waits while a holder is held, then goes into one group with the change to b.
-            async let first = store.update(.deck, id: "a", at: Date(), Self.append(1))
-            async let second = store.update(.deck, id: "b", at: Date(), Self.append(2))
-            // Until the group waits for a lock (pg_locks is live, unlike the statistics views).
-            let deadline = ContinuousClock.now + .seconds(20)
-            var waiting = 0
-            while waiting == 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-                for try await count in try await connection.query(
-                    "SELECT count(*) FROM pg_locks WHERE NOT granted", logger: logger).decode(Int.self) {
-                    waiting = count
-                }
-            }
-            try #require(waiting > 0, "the group never waited for the row")
-            // The group holds a and waits for b: locking a closes the circle. The database
-            // breaks it after a second by failing one of the two; whichever it is, the other
-            // goes on, and the group's changes commit.
-            let locked = await Self.outcome {
-                try await connection.query("SELECT 1 FROM records WHERE id = 'a' FOR UPDATE", logger: logger)
-            }
-            if case .success = locked {
-                try await connection.query("COMMIT", logger: logger)
-            } else {
-                try await connection.query("ROLLBACK", logger: logger)
-            }
-            #expect(try await first == 1)
-            #expect(try await second == 1)
+            // Its own record, known: one conditional write.
+            #expect(try await store.update(.deck, id: "shared", at: Date(), Self.append(1)) == 2)
+            #expect(store.writePaths.conditional - start.conditional == 1)
+            // The other instance knows nothing of it: it locks the row.
+            #expect(try await other.update(.deck, id: "shared", at: Date(), Self.append(2)) == 3)
+            #expect(other.writePaths.locked == 1)
+            // The first one's version is stale: its write matches no row, and the change goes
+            // the locking way, applied to the state the other left.
+            #expect(try await store.update(.deck, id: "shared", at: Date(), Self.append(3)) == 4)
+            var paths = store.writePaths
+            #expect(paths.conflicts - start.conflicts == 1 && paths.locked - start.locked == 1, "\(start) → \(paths)")
+            // Contended now: the next change locks the row at once.
+            #expect(try await store.update(.deck, id: "shared", at: Date(), Self.append(4)) == 5)
+            paths = store.writePaths
+            #expect(paths.conflicts - start.conflicts == 1 && paths.locked - start.locked == 2, "\(start) → \(paths)")
+            #expect(try await store.read(.deck, id: "shared") == [0, 1, 2, 3, 4])
+
+            // A write by another program (an older server, a person at psql) and a deletion
+            // are caught the same way.
+            #expect(try await store.update(.deck, id: "edited", at: Date(), Self.append(1)) == 2)
+            try await Self.execute(on: store, "UPDATE records SET state = '\\x0909' WHERE id = 'edited'")
+            try await Self.execute(on: store, "DELETE FROM records WHERE id = 'deleted'")
+            #expect(try await store.update(.deck, id: "edited", at: Date(), Self.append(7)) == 3)
+            #expect(try await store.update(.deck, id: "deleted", at: Date(), Self.append(7)) == nil)
+            #expect(try await store.read(.deck, id: "edited") == [9, 9, 7])
+            #expect(try await store.read(.deck, id: "deleted") == nil)
+            paths = store.writePaths
+            #expect(paths.conflicts - start.conflicts == 3, "\(start) → \(paths)")
         }
-        for holder in holders { _ = try await holder.value }
-        #expect(try await store.read(.deck, id: "a") == [1])
-        #expect(try await store.read(.deck, id: "b") == [2])
     }
 
-    @Test("the database stopped while a group's transaction is open: every waiting caller is answered unavailable, and nothing it was not told of is committed")
-    func databaseStopsDuringGroup() async throws {
+    @Test("16 tasks through two stores append to 4 shared and 8 own records at once: every change applies exactly once, in its task's order, and each answer is a distinct length")
+    func twoStoresNoLostChange() async throws {
+        try await Self.withStores(2) { stores in
+            let shared = (0..<4).map { "shared\($0)" }
+            let own = (0..<8).map { "own\($0)" }
+            for id in shared { try await stores[0].insert(.deck, id: id, state: [], at: Date()) }
+            for (index, id) in own.enumerated() { try await stores[index % 2].insert(.deck, id: id, state: [], at: Date()) }
+            // Task t appends byte t, 30 times, to records of its choosing; shared ones through
+            // either store, its own ones through the store that made them.
+            let answers = try await withThrowingTaskGroup(of: [(String, Int)].self) { group in
+                for task in 0..<16 {
+                    group.addTask {
+                        var answers: [(String, Int)] = []
+                        for turn in 0..<30 {
+                            let useShared = (task + turn) % 3 == 0
+                            let id = useShared ? shared[(task * 7 + turn) % 4] : own[(task % 4) * 2 + task % 2]
+                            let length = try #require(try await stores[task % 2].update(.deck, id: id, at: Date(), Self.append(UInt8(task))))
+                            answers.append((id, length))
+                        }
+                        return answers
+                    }
+                }
+                return try await group.reduce(into: [Int: [(String, Int)]]()) { all, answers in all[all.count] = answers }
+            }
+            var lengths: [String: [Int]] = [:]
+            for (_, taskAnswers) in answers {
+                for (id, length) in taskAnswers { lengths[id, default: []].append(length) }
+                // A task's changes to one record apply in its order.
+                for id in Set(taskAnswers.map(\.0)) {
+                    let mine = taskAnswers.filter { $0.0 == id }.map(\.1)
+                    #expect(mine == mine.sorted() && Set(mine).count == mine.count, "\(id): \(mine)")
+                }
+            }
+            for id in shared + own {
+                let state = try #require(try await stores[0].read(.deck, id: id))
+                let answered = lengths[id, default: []].sorted()
+                // Every answer a distinct length, 1 to n, and n bytes in the record.
+                #expect(answered == Array(1...max(state.count, 1)).prefix(answered.count).map { $0 }, "\(id): \(answered)")
+                #expect(state.count == answered.count, "\(id): \(state.count) bytes for \(answered.count) answers")
+            }
+            let total = answers.values.reduce(0) { $0 + $1.count }
+            #expect(total == 16 * 30)
+            let paths = (stores[0].writePaths, stores[1].writePaths)
+            #expect(paths.0.conditional + paths.1.conditional > 0, "\(paths)")
+            #expect(paths.0.locked + paths.1.locked > 0, "\(paths)")
+        }
+    }
+
+    /// Runs `sql` on the database of `store` through a connection of its own.
+    static func execute(on store: PostgresRecordStore, _ sql: String) async throws {
+        let cluster = try await PostgresCluster.shared
+        var configuration = PostgresClient.Configuration(
+            host: "127.0.0.1", port: cluster.port, username: "postgres", password: nil,
+            database: store.url.database, tls: .disable)
+        configuration.options.maximumConnections = 1
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let run = Task { await client.run() }
+        defer { run.cancel() }
+        try await client.withConnection { connection in
+            _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        }
+    }
+
+    @Test(
+        "a group chosen as a deadlock's victim (another transaction locking its rows in the other order) runs again and commits",
+        arguments: [WritePath.locking, .conditional])
+    func deadlockVictimRunsAgain(path: WritePath) async throws {
+        let cluster = try await PostgresCluster.shared
+        try await Self.withStores(2) { stores in
+            let store = stores[0]
+            // Records made through the other store are new to this one: their changes take the
+            // locking transaction. Its own records it writes with the conditional statement.
+            for id in ["a", "b"] { try await stores[path == .locking ? 1 : 0].insert(.deck, id: id, state: [], at: Date()) }
+
+            // Another client holds b and, once the group holds a and waits for b, asks for a.
+            var configuration = PostgresClient.Configuration(
+                host: "127.0.0.1", port: cluster.port, username: "postgres", password: nil,
+                database: store.url.database, tls: .disable)
+            configuration.options.maximumConnections = 1
+            let other = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
+            let otherRun = Task { await other.run() }
+            defer { otherRun.cancel() }
+            let before = store.writePaths
+            let holders = try await Self.occupy(store, hold: .milliseconds(300))
+            try await other.withConnection { connection in
+                try await connection.query("BEGIN", logger: Self.logger)
+                try await connection.query("SELECT 1 FROM records WHERE id = 'b' FOR UPDATE", logger: Self.logger)
+                // Waits while a holder is held, then goes into one group with the change to b.
+                async let first = store.update(.deck, id: "a", at: Date(), Self.append(1))
+                async let second = store.update(.deck, id: "b", at: Date(), Self.append(2))
+                // Until the group waits for a lock (pg_locks is live, unlike the statistics views).
+                let deadline = ContinuousClock.now + .seconds(20)
+                var waiting = 0
+                while waiting == 0, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                    for try await count in try await connection.query(
+                        "SELECT count(*) FROM pg_locks WHERE NOT granted", logger: Self.logger).decode(Int.self) {
+                        waiting = count
+                    }
+                }
+                try #require(waiting > 0, "the group never waited for the row")
+                // The group holds a and waits for b: locking a closes the circle. The database
+                // breaks it after a second by failing one of the two; whichever it is, the other
+                // goes on, and the group's changes commit.
+                let locked = await Self.outcome {
+                    try await connection.query("SELECT 1 FROM records WHERE id = 'a' FOR UPDATE", logger: Self.logger)
+                }
+                if case .success = locked {
+                    try await connection.query("COMMIT", logger: Self.logger)
+                } else {
+                    try await connection.query("ROLLBACK", logger: Self.logger)
+                }
+                #expect(try await first == 1)
+                #expect(try await second == 1)
+            }
+            for holder in holders { _ = try await holder.value }
+            #expect(try await store.read(.deck, id: "a") == [1])
+            #expect(try await store.read(.deck, id: "b") == [2])
+            // Which way the group went (the holders' two records are the store's own: two
+            // conditional writes). A deadlock's victim among conditional writes goes the locking
+            // way, nothing of it having been written.
+            let paths = store.writePaths
+            let (conditional, locked) = (paths.conditional - before.conditional, paths.locked - before.locked)
+            switch path {
+            case .locking:
+                #expect(conditional == 2 && locked == 2, "\(before) → \(paths)")
+            case .conditional:
+                #expect((conditional == 4 && locked == 0) || (conditional == 2 && locked == 2), "\(before) → \(paths)")
+            }
+        }
+    }
+
+    /// The way a test's records take through the store: records new to the store go through
+    /// the locking transaction, records it made itself through the conditional write.
+    enum WritePath: String, CustomStringConvertible, Sendable {
+        case locking, conditional
+        var description: String { rawValue }
+    }
+
+    @Test(
+        "the database stopped while a group is being applied: every waiting caller is answered unavailable, and nothing it was not told of is committed",
+        arguments: [WritePath.locking, .conditional])
+    func databaseStopsDuringGroup(path: WritePath) async throws {
         let cluster = try await PostgresCluster.start()
         defer { cluster.remove() }
-        try await Self.withStore(cluster: cluster) { store in
+        try await Self.withStores(2, cluster: cluster) { stores in
+            let store = stores[0]
             let ids = (0..<32).map { "record\($0)" }
-            for id in ids { try await store.insert(.deck, id: id, state: [], at: Date()) }
+            for id in ids { try await stores[path == .locking ? 1 : 0].insert(.deck, id: id, state: [], at: Date()) }
             let holders = try await Self.occupy(store, hold: .milliseconds(500))
-            // 32 changes wait and go into one group; its first change keeps the transaction open
-            // (every row of the group locked) for 2 s, and the database stops meanwhile.
+            // 32 changes wait and go into one group; its first change takes 2 s (in the locking
+            // transaction, every row of the group is locked meanwhile), and the database stops
+            // meanwhile.
             let inGroup = Counter()
             let waiting = Task {
                 await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
