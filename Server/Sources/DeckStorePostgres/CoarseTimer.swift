@@ -8,9 +8,9 @@ import Synchronization
 /// each through Dispatch's timer thread; in a profile of the draw mix that thread took 6 % of a
 /// server's samples, and its wake-ups many of the context switches. Here setting and cancelling
 /// a deadline is an entry in a dictionary.
-final class CoarseTimer: Sendable {
+package final class CoarseTimer: Sendable {
     /// A deadline set with ``schedule(after:_:)``, to cancel it with.
-    struct Alarm: Hashable, Sendable {
+    package struct Alarm: Hashable, Sendable {
         fileprivate let id: UInt64
     }
 
@@ -27,16 +27,16 @@ final class CoarseTimer: Sendable {
     }
 
     /// How often the loop looks for deadlines that have passed.
-    let tick: Duration
+    package let tick: Duration
     private let state = Mutex(State())
 
-    init(tick: Duration = .milliseconds(100)) {
+    package init(tick: Duration = .milliseconds(100)) {
         self.tick = tick
     }
 
     /// Calls `action` once `duration` has passed (up to a tick later), unless the alarm is
     /// cancelled first; at once when the loop has ended.
-    func schedule(after duration: Duration, _ action: @escaping @Sendable () -> Void) -> Alarm {
+    package func schedule(after duration: Duration, _ action: @escaping @Sendable () -> Void) -> Alarm {
         let deadline = ContinuousClock.now + duration
         let (alarm, now) = state.withLock { state -> (Alarm, Bool) in
             state.nextID += 1
@@ -51,13 +51,13 @@ final class CoarseTimer: Sendable {
 
     /// Cancels `alarm`; returns whether it had not gone off yet.
     @discardableResult
-    func cancel(_ alarm: Alarm) -> Bool {
+    package func cancel(_ alarm: Alarm) -> Bool {
         state.withLock { $0.entries.removeValue(forKey: alarm) } != nil
     }
 
     /// Returns once `duration` has passed (up to a tick later), or at once when the calling
     /// task is cancelled or the loop has ended.
-    func sleep(for duration: Duration) async {
+    package func sleep(for duration: Duration) async {
         let alarm = Mutex<Alarm?>(nil)
         let wake = Mutex<CheckedContinuation<Void, Never>?>(nil)
         await withTaskCancellationHandler {
@@ -75,7 +75,7 @@ final class CoarseTimer: Sendable {
 
     /// Calls the actions whose deadlines have passed, once per tick, until the calling task is
     /// cancelled; then calls every action left.
-    func run() async {
+    package func run() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: tick)
             let now = ContinuousClock.now

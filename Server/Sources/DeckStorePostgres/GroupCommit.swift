@@ -25,29 +25,31 @@ import Synchronization
 /// cancelled meanwhile: like a request whose answer was lost, it counts. When a group fails,
 /// the changes waiting for its records fail with it at once instead of each waiting its turn
 /// to fail.
-final class GroupCommit: Sendable {
+package final class GroupCommit: Sendable {
     /// One record of a group: its changes in the order they arrived and the time of the last.
-    struct Record: Sendable {
+    package struct Record: Sendable {
         /// The record's id.
-        let id: String
+        package let id: String
         /// When its last change arrived: the record's new `changed_at`.
-        var time: Date
+        package var time: Date
         /// Its changes, oldest first.
-        var changes: [ChangeBatcher.Change]
+        package var changes: [ChangeBatcher.Change]
     }
 
     /// Applies a group in one transaction: gets its records, each id once, and returns each
     /// record's outcomes in the order of its changes (all `missing` for a record that does not
     /// exist). When it throws, every change of the group gets its error.
-    typealias Commit = @Sendable ([Record]) async throws -> [[ChangeBatcher.Outcome]]
+    package typealias Commit = @Sendable ([Record]) async throws -> [[ChangeBatcher.Outcome]]
 
     /// Lends `body` a ``Commit`` for as long as `body` runs, for one group after another; throws
     /// when it has none to lend (no connection to be had), and then `body` does not run.
-    typealias Session = @Sendable (_ body: @escaping @Sendable (Commit) async -> Void) async throws -> Void
+    package typealias Session = @Sendable (_ body: @escaping @Sendable (Commit) async -> Void) async throws -> Void
 
     /// Thrown by a ``Commit`` that can do nothing more in its session (its connection closed)
     /// before it began on a group: the group goes to a new session instead of failing.
-    struct SessionEnded: Error {}
+    package struct SessionEnded: Error {
+        package init() {}
+    }
 
     private struct Pending: Sendable {
         let id: String
@@ -66,16 +68,18 @@ final class GroupCommit: Sendable {
         /// Groups committed so far and the changes they held (for tests).
         var groups = 0
         var largestSeen = 0
+        /// Sessions opened so far (for tests).
+        var sessions = 0
     }
 
     /// The longest a group's transaction may take before its callers are answered
     /// `unavailable` without waiting for it further: a backstop for a connection that never
     /// answers (the transaction may still commit later, as when a connection breaks at `COMMIT`).
-    let deadline: Duration
+    package let deadline: Duration
     /// The most groups in flight at once.
-    let transactions: Int
+    package let transactions: Int
     /// The most changes one group holds.
-    let largestGroup: Int
+    package let largestGroup: Int
     /// Times ``deadline``.
     private let timer: CoarseTimer
     private let state = Mutex(State())
@@ -87,7 +91,7 @@ final class GroupCommit: Sendable {
     /// servers and their clients, the draw mix over 64 shoes through two instances served about
     /// a fifth more requests per second with one group in flight per instance than with two
     /// (larger groups: fewer statements and commits per change).
-    init(transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10), timer: CoarseTimer) {
+    package init(transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10), timer: CoarseTimer) {
         precondition(transactions >= 1 && largestGroup >= 1)
         self.deadline = deadline
         self.timer = timer
@@ -95,14 +99,15 @@ final class GroupCommit: Sendable {
         self.largestGroup = largestGroup
     }
 
-    /// How many groups have ended and the most changes one of them held (for tests).
-    var statistics: (groups: Int, largest: Int) {
-        state.withLock { ($0.groups, $0.largestSeen) }
+    /// How many groups have ended, the most changes one of them held, and how many sessions
+    /// served them (for tests).
+    package var statistics: (groups: Int, largest: Int, sessions: Int) {
+        state.withLock { ($0.groups, $0.largestSeen, $0.sessions) }
     }
 
     /// Applies `change` to the record `id` in a group that a commit of `session` applies, and
     /// returns what became of it. `time` is when the change arrived.
-    func submit(
+    package func submit(
         id: String, at time: Date, _ change: @escaping ChangeBatcher.Change, session: @escaping Session
     ) async throws -> ChangeBatcher.Outcome {
         let outcome = await withCheckedContinuation { (answer: CheckedContinuation<Result<ChangeBatcher.Outcome, any Error>, Never>) in
@@ -118,7 +123,7 @@ final class GroupCommit: Sendable {
     /// ``submit(id:at:_:session:)`` for a change with a typed result, as
     /// ``RecordStore/update(_:id:at:_:)`` takes it: returns its result, `nil` when the record does
     /// not exist, and rethrows the change's own error when it refused.
-    func update<Result: Sendable>(
+    package func update<Result: Sendable>(
         id: String, at time: Date,
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result),
         session: @escaping Session
@@ -172,6 +177,7 @@ final class GroupCommit: Sendable {
         do {
             try await session { commit in
                 guard began.claim() else { return }
+                self.state.withLock { $0.sessions += 1 }
                 var group = first
                 while let next = await self.run(group, commit: commit, session: session) {
                     group = next

@@ -63,12 +63,13 @@ public final class PostgresRecordStore: RecordStore, Service {
         groups = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map { [timer] in ($0, GroupCommit(timer: timer)) })
     }
 
-    /// How many groups of changes have been committed (or failed) so far, and the most changes
-    /// one of them held: for tests that check that changes really share transactions.
-    package var groupStatistics: (groups: Int, largest: Int) {
-        groups.values.reduce(into: (0, 0)) { total, group in
+    /// How many groups of changes have been committed (or failed) so far, the most changes one of
+    /// them held, and how many sessions (connection leases) served them: for tests that check
+    /// that changes really share statements and groups share connections.
+    package var groupStatistics: (groups: Int, largest: Int, sessions: Int) {
+        groups.values.reduce(into: (0, 0, 0)) { total, group in
             let statistics = group.statistics
-            total = (total.0 + statistics.groups, max(total.1, statistics.largest))
+            total = (total.0 + statistics.groups, max(total.1, statistics.largest), total.2 + statistics.sessions)
         }
     }
 

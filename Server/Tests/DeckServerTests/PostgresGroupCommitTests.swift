@@ -93,7 +93,7 @@ struct PostgresGroupCommitTests {
         try await Self.withStore { store in
             let ids = (0..<16).map { "record\($0)" }
             for id in ids { try await store.insert(.deck, id: id, state: [7], at: Date()) }
-            let before = store.groupStatistics.groups
+            let before = store.groupStatistics
             let holders = try await Self.occupy(store, hold: .seconds(1))
             // Submitted while both transactions are held: they wait and go into one group.
             let outcomes = await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
@@ -123,10 +123,13 @@ struct PostgresGroupCommitTests {
             }
             #expect(try await store.read(.deck, id: "record5") == [7])
             #expect(try await store.read(.deck, id: "nosuchrecord") == nil)
-            // The two holders' groups, then the waiting 17 changes in one.
+            // The two holders' groups, then the waiting 17 changes in one, which followed the
+            // second holder's at once, on the same leased connection (the second holder's may
+            // have come after a pause, on a slow machine).
             let statistics = store.groupStatistics
             #expect(statistics.largest == 17, "largest group: \(statistics.largest)")
-            #expect(statistics.groups - before == 3, "groups: \(statistics.groups - before)")
+            #expect(statistics.groups - before.groups == 3, "groups: \(statistics.groups - before.groups)")
+            #expect(statistics.sessions - before.sessions <= 2, "sessions: \(statistics.sessions - before.sessions)")
         }
     }
 
