@@ -73,6 +73,11 @@ public final class PostgresRecordStore: RecordStore, Service {
         }
     }
 
+    /// How many changes wait for a group to go into: for tests that arrange groups.
+    package var waitingChanges: Int {
+        groups.values.reduce(0) { $0 + $1.waitingCount }
+    }
+
     /// How many records the groups wrote with the conditional statement, how many of those found
     /// their rows changed by someone else, and how many records went through the locking
     /// transaction: for tests that check which way changes take.
@@ -129,14 +134,13 @@ public final class PostgresRecordStore: RecordStore, Service {
         try await groups[kind]!.update(id: id, at: time, change) { [self] body in
             // A session of groups: one leased connection for as long as groups follow one
             // another.
-            try await withConnection { connection in
+            // Each group notes its own success or failure: the session's end says nothing.
+            try await withConnection(notingSuccess: false) { connection in
                 await body { records in
                     // Closed between groups: nothing of this one was sent; it gets a new session.
                     guard !connection.isClosed else { throw GroupCommit.SessionEnded() }
                     do {
-                        let outcomes = try await self.commit(records, of: kind, on: connection)
-                        self.pool.noteSuccess()
-                        return outcomes
+                        return try await self.commit(records, of: kind, on: connection)
                     } catch {
                         throw self.failure(error)
                     }
@@ -158,7 +162,8 @@ public final class PostgresRecordStore: RecordStore, Service {
     /// each record's changes in turn to the state the one before left, writes the changed
     /// records with one statement and commits. A record that does not exist answers `missing`
     /// to its changes only; a change that throws leaves its record as it was and the rest of the
-    /// group goes on.
+    /// group goes on. When that transaction fails after the conditional write committed, only
+    /// its own records' changes fail.
     private func commit(
         _ records: [GroupCommit.Record], of kind: RecordKind, on connection: PostgresConnection
     ) async throws -> [[ChangeBatcher.Outcome]] {
@@ -182,14 +187,24 @@ public final class PostgresRecordStore: RecordStore, Service {
         }
         let rest = outcomes.indices.filter { outcomes[$0] == nil }
         if !rest.isEmpty {
-            let locked = try await Self.retryingTransaction(on: connection, logger: logger) { connection in
-                try await Self.lockAndWrite(rest.map { records[$0] }, of: kind, on: connection, logger: logger)
+            let locked: LockedOutcome
+            do {
+                locked = try await Self.retryingTransaction(on: connection, logger: logger) { connection in
+                    try await Self.lockAndWrite(rest.map { records[$0] }, of: kind, on: connection, logger: logger)
+                }
+            } catch where rest.count < records.count {
+                // The conditional write committed the others: they are answered as they are,
+                // and only the changes of this transaction fail, with its error.
+                let refusal = failure(error)
+                for index in rest { outcomes[index] = Array(repeating: .refused(refusal), count: records[index].changes.count) }
+                return outcomes.map { $0! }
             }
             for (index, recordOutcomes) in zip(rest, locked.outcomes) { outcomes[index] = recordOutcomes }
             paths.withLock { $0.locked += rest.count }
             for found in locked.found { versions.noteFound(kind, id: found.id, version: found.version) }
             for known in locked.known { versions.remember(kind, id: known.id, version: known.version, state: known.state) }
         }
+        pool.noteSuccess()
         return outcomes.map { $0! }
     }
 
@@ -407,9 +422,10 @@ public final class PostgresRecordStore: RecordStore, Service {
 
     /// Runs `body` on a pooled connection; throws `unavailable` when none is to be had within
     /// ``connectionWait`` or the database cannot be reached, and an internal failure when the
-    /// database refuses a query.
+    /// database refuses a query. Its success counts as a sign that the database answers, unless
+    /// `notingSuccess` is false.
     private func withConnection<T: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+        notingSuccess: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         let client = pool.client
         do {
@@ -420,7 +436,7 @@ public final class PostgresRecordStore: RecordStore, Service {
                     return try await body(connection)
                 }
             }
-            pool.noteSuccess()
+            if notingSuccess { pool.noteSuccess() }
             return value
         } catch {
             throw failure(error)
