@@ -22,7 +22,7 @@ package final class CoarseTimer: Sendable {
     private struct State: Sendable {
         var entries: [Alarm: Entry] = [:]
         var nextID: UInt64 = 0
-        /// Set once the loop has ended: deadlines set from then on pass at once.
+        /// Set once the loop has ended: no alarm is set from then on, and sleeps end at once.
         var stopped = false
     }
 
@@ -35,18 +35,16 @@ package final class CoarseTimer: Sendable {
     }
 
     /// Calls `action` once `duration` has passed (up to a tick later), unless the alarm is
-    /// cancelled first; at once when the loop has ended.
-    package func schedule(after duration: Duration, _ action: @escaping @Sendable () -> Void) -> Alarm {
+    /// cancelled first. Returns `nil`, and never calls `action`, once the loop has ended.
+    package func schedule(after duration: Duration, _ action: @escaping @Sendable () -> Void) -> Alarm? {
         let deadline = ContinuousClock.now + duration
-        let (alarm, now) = state.withLock { state -> (Alarm, Bool) in
+        return state.withLock { state -> Alarm? in
+            if state.stopped { return nil }
             state.nextID += 1
             let alarm = Alarm(id: state.nextID)
-            if state.stopped { return (alarm, true) }
             state.entries[alarm] = Entry(deadline: deadline, action: action)
-            return (alarm, false)
+            return alarm
         }
-        if now { action() }
-        return alarm
     }
 
     /// Cancels `alarm`; returns whether it had not gone off yet.
@@ -63,8 +61,9 @@ package final class CoarseTimer: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 wake.withLock { $0 = continuation }
-                alarm.withLock { $0 = schedule(after: duration) { wake.withLock { $0.take() }?.resume() } }
-                if Task.isCancelled { wake.withLock { $0.take() }?.resume() }
+                let set = schedule(after: duration) { wake.withLock { $0.take() }?.resume() }
+                alarm.withLock { $0 = set }
+                if set == nil || Task.isCancelled { wake.withLock { $0.take() }?.resume() }
             }
         } onCancel: {
             if let set = alarm.withLock({ $0 }) { cancel(set) }
@@ -74,7 +73,8 @@ package final class CoarseTimer: Sendable {
     }
 
     /// Calls the actions whose deadlines have passed, once per tick, until the calling task is
-    /// cancelled; then calls every action left.
+    /// cancelled; then calls every action left, so that nothing waits for a tick that will not
+    /// come.
     package func run() async {
         while !Task.isCancelled {
             try? await Task.sleep(for: tick)

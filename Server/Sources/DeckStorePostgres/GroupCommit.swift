@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 
 /// Groups the changes to records of one kind that wait on one server instance, across records,
-/// so that one commit applies them all (``Commit``; the store's takes one or two statements and
-/// one flush to disk for the whole group, instead of four statements and a flush per change).
+/// so that one commit applies them all (``Commit``; the store's takes two statements and one
+/// flush to disk for the whole group on its usual path, instead of four statements and a flush
+/// per change).
 ///
 /// Groups run in sessions (``Session``): the store lends one connection for as long as groups
 /// follow one another without a pause, so that a busy instance leases and releases a connection
@@ -46,10 +47,25 @@ package final class GroupCommit: Sendable {
     package typealias Session = @Sendable (_ body: @escaping @Sendable (Commit) async -> Void) async throws -> Void
 
     /// Thrown by a ``Commit`` that can do nothing more in its session (its connection closed)
-    /// before it began on a group: the group goes to a new session instead of failing.
+    /// before it began on a group: the group goes to a new session instead of failing, up to
+    /// ``sessionAttempts`` times in all.
     package struct SessionEnded: Error {
         package init() {}
     }
+
+    /// Thrown by a ``Commit`` when part of its group was committed and the rest failed: the group
+    /// is answered with `outcomes` (the failed changes refused with the failure), and its session
+    /// ends, its connection in doubt.
+    package struct PartlyCommitted: Error {
+        package let outcomes: [[ChangeBatcher.Outcome]]
+
+        package init(outcomes: [[ChangeBatcher.Outcome]]) {
+            self.outcomes = outcomes
+        }
+    }
+
+    /// The most sessions one group is tried in when each ends before it began.
+    package static let sessionAttempts = 3
 
     private struct Pending: Sendable {
         let id: String
@@ -168,24 +184,25 @@ package final class GroupCommit: Sendable {
         return groups
     }
 
-    /// Serves each group in a task and session of its own.
-    private func start(_ groups: [[Pending]], session: @escaping Session) {
+    /// Serves each group in a task and session of its own; `attempt` counts the sessions tried
+    /// for them.
+    private func start(_ groups: [[Pending]], session: @escaping Session, attempt: Int = 1) {
         for group in groups {
-            Task { await self.serve(group, session: session) }
+            Task { await self.serve(group, session: session, attempt: attempt) }
         }
     }
 
     /// Opens a session and commits `first` in it, then each group that may start when the one
     /// before ends, until none is waiting or a group failed (its connection may be broken).
     /// When no session opens, `first` fails with the session's error.
-    private func serve(_ first: [Pending], session: @escaping Session) async {
+    private func serve(_ first: [Pending], session: @escaping Session, attempt: Int) async {
         let began = Once()
         do {
             try await session { commit in
                 guard began.claim() else { return }
                 self.state.withLock { $0.sessions += 1 }
-                var group = first
-                while let next = await self.run(group, commit: commit, session: session) {
+                guard var group = await self.run(first, commit: commit, session: session, attempt: attempt) else { return }
+                while let next = await self.run(group, commit: commit, session: session, attempt: 1) {
                     group = next
                 }
             }
@@ -222,7 +239,7 @@ package final class GroupCommit: Sendable {
     /// commit has not ended within ``deadline``, the timer answers and moves on instead, with a
     /// failure (`unavailable`), and the commit's own end, whenever it comes, finds the group
     /// settled and ends the session.
-    private func run(_ group: [Pending], commit: Commit, session: @escaping Session) async -> [Pending]? {
+    private func run(_ group: [Pending], commit: Commit, session: @escaping Session, attempt: Int) async -> [Pending]? {
         let (records, place) = Self.records(of: group)
         let settled = Once()
         let alarm = timer.schedule(after: deadline) { [self, deadline] in
@@ -231,6 +248,14 @@ package final class GroupCommit: Sendable {
                 .unavailable, .store, "is unreachable: a transaction had no answer within \(deadline.components.seconds) s")
             start(settle(group, records: records, place: place, outcomes: .failure(failure)), session: session)
         }
+        guard let alarm else {
+            // The timer has stopped: the store is stopping, and nothing is committed any more.
+            guard settled.claim() else { return nil }
+            let failure = ServiceError(.unavailable, .store, "is stopping: the server is shutting down")
+            start(settle(group, records: records, place: place, outcomes: .failure(failure)), session: session)
+            return nil
+        }
+        var endsSession = false
         let outcomes: Result<[[ChangeBatcher.Outcome]], any Error>
         do {
             let all = try await commit(records)
@@ -239,18 +264,24 @@ package final class GroupCommit: Sendable {
             } else {
                 outcomes = .failure(ServiceError(.internalFailure, .store, "answered a group of changes with the wrong number of outcomes"))
             }
-        } catch is SessionEnded {
+        } catch is SessionEnded where attempt < Self.sessionAttempts {
             // Nothing of the group was done: it goes on in a new session, still in flight.
             timer.cancel(alarm)
-            if settled.claim() { start([group], session: session) }
+            if settled.claim() { start([group], session: session, attempt: attempt + 1) }
             return nil
+        } catch is SessionEnded {
+            outcomes = .failure(ServiceError(
+                .unavailable, .store, "is unreachable: \(Self.sessionAttempts) connections in a row closed before a change could be sent"))
+        } catch let partly as PartlyCommitted {
+            outcomes = .success(partly.outcomes)
+            endsSession = true
         } catch {
             outcomes = .failure(error)
         }
         timer.cancel(alarm)
         guard settled.claim() else { return nil }
         var next = settle(group, records: records, place: place, outcomes: outcomes)
-        if case .failure = outcomes {
+        if endsSession || (try? outcomes.get()) == nil {
             start(next, session: session)
             return nil
         }

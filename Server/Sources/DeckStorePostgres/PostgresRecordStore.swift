@@ -141,6 +141,8 @@ public final class PostgresRecordStore: RecordStore, Service {
                     guard !connection.isClosed else { throw GroupCommit.SessionEnded() }
                     do {
                         return try await self.commit(records, of: kind, on: connection)
+                    } catch let partly as GroupCommit.PartlyCommitted {
+                        throw partly
                     } catch {
                         throw self.failure(error)
                     }
@@ -170,19 +172,20 @@ public final class PostgresRecordStore: RecordStore, Service {
         let attempt = conditionalWrite(of: records, kind: kind)
         var outcomes = [[ChangeBatcher.Outcome]?](repeating: nil, count: records.count)
         if !attempt.write.ids.isEmpty {
+            // nil: a deadlock's victim; nothing was written, and nobody else need have changed them.
             let written = try await Self.writeIfUnchanged(attempt.write, on: connection, logger: logger)
             for tried in attempt.tried {
                 let id = records[tried.record].id
-                if let version = written[id] {
+                if let version = written?[id] {
                     outcomes[tried.record] = tried.outcomes
                     versions.remember(kind, id: id, version: version, state: tried.state)
-                } else {
+                } else if written != nil {
                     versions.noteConflict(kind, id: id)
                 }
             }
             paths.withLock { paths in
-                paths.conditional += written.count
-                paths.conflicts += attempt.tried.count - written.count
+                paths.conditional += written?.count ?? 0
+                paths.conflicts += written.map { attempt.tried.count - $0.count } ?? 0
             }
         }
         let rest = outcomes.indices.filter { outcomes[$0] == nil }
@@ -194,10 +197,11 @@ public final class PostgresRecordStore: RecordStore, Service {
                 }
             } catch where rest.count < records.count {
                 // The conditional write committed the others: they are answered as they are,
-                // and only the changes of this transaction fail, with its error.
+                // and only the changes of this transaction fail, with its error; the session
+                // ends, its connection in doubt.
                 let refusal = failure(error)
                 for index in rest { outcomes[index] = Array(repeating: .refused(refusal), count: records[index].changes.count) }
-                return outcomes.map { $0! }
+                throw GroupCommit.PartlyCommitted(outcomes: outcomes.map { $0! })
             }
             for (index, recordOutcomes) in zip(rest, locked.outcomes) { outcomes[index] = recordOutcomes }
             paths.withLock { $0.locked += rest.count }
@@ -235,15 +239,12 @@ public final class PostgresRecordStore: RecordStore, Service {
     }
 
     /// Runs `write` on its own (it commits when it ends) and answers the new versions of the
-    /// records it wrote, by id. When the database chose it as a deadlock's victim, nothing was
-    /// written, and it answers no records: they go the locking way.
+    /// records it wrote, by id, once their commit is certain. When the database chose it as a
+    /// deadlock's victim, nothing was written, and it answers `nil`: the records go the locking
+    /// way.
     private static func writeIfUnchanged(
         _ write: PostgresGroupStatements.WriteIfUnchanged, on connection: PostgresConnection, logger: Logger
-    ) async throws -> [String: String] {
-        // postgres-nio ends a statement's rows at its CommandComplete, before the ReadyForQuery
-        // that follows the commit of a statement outside a transaction block. PostgreSQL sends
-        // both in one flush after the commit (nothing is flushed before a Sync unless asked for),
-        // and a commit that fails ends the connection, so an answer here means committed.
+    ) async throws -> [String: String]? {
         try ensureOpen(connection)
         var written: [String: String] = [:]
         do {
@@ -251,8 +252,16 @@ public final class PostgresRecordStore: RecordStore, Service {
                 written[id] = version
             }
         } catch let error as PSQLError where mayRetry(error) {
-            return [:]
+            return nil
         }
+        guard !written.isEmpty else { return written }
+        // postgres-nio ends a statement at its CommandComplete, but a statement outside a
+        // transaction block commits after that, at the Sync; a backend terminated in between (a
+        // fast shutdown, pg_terminate_backend) flushes the CommandComplete with its FATAL,
+        // uncommitted. postgres-nio sends the next statement only after the ReadyForQuery that
+        // follows the commit, so a statement after it that returns proves the commit.
+        try ensureOpen(connection)
+        try await connection.query("SELECT 1", logger: logger)
         return written
     }
 
@@ -402,7 +411,14 @@ public final class PostgresRecordStore: RecordStore, Service {
         do {
             value = try await body(connection)
         } catch {
-            if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
+            if !connection.isClosed {
+                do {
+                    try await connection.query("ROLLBACK", logger: logger)
+                } catch {
+                    // Possibly still inside the transaction: no later statement may run in it.
+                    try? await connection.close()
+                }
+            }
             throw error
         }
         try ensureOpen(connection)

@@ -54,6 +54,13 @@ struct GroupCommitSessionTests {
         }
     }
 
+    /// Waits until `condition` holds, for at most 20 s.
+    static func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(condition(), "waited 20 s")
+    }
+
     /// Appends `byte`; the result is the new length.
     static func append(_ byte: UInt8) -> ChangeBatcher.Change {
         { state in (state + [byte], state.count + 1) }
@@ -84,12 +91,12 @@ struct GroupCommitSessionTests {
         defer { run.cancel() }
         let states = Locked<[String: [UInt8]]>([:])
         let gate = Locked(0)
-        // The first group takes 200 ms: the others arrive meanwhile and follow it.
+        let groups = GroupCommit(largestGroup: 4, timer: timer)
+        // The first group waits until the others wait too; they then follow it.
         let sessions = FakeSessions { records in
-            if gate.withLock({ $0 += 1; return $0 }) == 1 { try await Task.sleep(for: .milliseconds(200)) }
+            if gate.withLock({ $0 += 1; return $0 }) == 1 { try await Self.waitUntil { groups.waitingCount == 19 } }
             return try await Self.applying(states)(records)
         }
-        let groups = GroupCommit(largestGroup: 4, timer: timer)
         let answers = await Self.submitAll((0..<20).map { "r\($0)" }, to: groups, session: sessions.session)
         #expect(answers.count == 20)
         for (id, answer) in answers { #expect(try answer.get().result(as: Int.self) == 1, "\(id)") }
@@ -111,19 +118,52 @@ struct GroupCommitSessionTests {
         defer { run.cancel() }
         let states = Locked<[String: [UInt8]]>([:])
         let calls = Locked(0)
-        // The second group's commit finds its session's connection closed.
+        let groups = GroupCommit(timer: timer)
+        // The first group waits until the others wait too; the second group's commit finds its
+        // session's connection closed.
         let sessions = FakeSessions { records in
             let call = calls.withLock { $0 += 1; return $0 }
-            if call == 1 { try await Task.sleep(for: .milliseconds(200)) }
+            if call == 1 { try await Self.waitUntil { groups.waitingCount == 9 } }
             if call == 2 { throw GroupCommit.SessionEnded() }
             return try await Self.applying(states)(records)
         }
-        let groups = GroupCommit(timer: timer)
         let answers = await Self.submitAll((0..<10).map { "r\($0)" }, to: groups, session: sessions.session)
         for (id, answer) in answers { #expect(try answer.get().result(as: Int.self) == 1, "\(id)") }
         #expect(states.withLock { $0.values.map(\.count) } == Array(repeating: 1, count: 10))
         #expect(sessions.opened.withLock { $0 } == 2)
         #expect(groups.statistics.groups == 2)
+    }
+
+    @Test("a group whose sessions all end before it begins is answered unavailable after three, not retried for ever")
+    func endedSessionsGiveUp() async throws {
+        let timer = CoarseTimer(tick: .milliseconds(20))
+        let run = Task { await timer.run() }
+        defer { run.cancel() }
+        let sessions = FakeSessions { _ in throw GroupCommit.SessionEnded() }
+        let groups = GroupCommit(timer: timer)
+        let answers = await Self.submitAll(["a"], to: groups, session: sessions.session)
+        var failure: ServiceError?
+        if case .failure(let error) = answers["a"] { failure = error as? ServiceError }
+        #expect(failure?.kind == .unavailable, "\(String(describing: answers["a"]))")
+        #expect(sessions.opened.withLock { $0 } == GroupCommit.sessionAttempts)
+    }
+
+    @Test("a group that was partly committed is answered with its outcomes, and its session ends: the next group opens a new one")
+    func partlyCommitted() async throws {
+        struct Lost: Error {}
+        let timer = CoarseTimer(tick: .milliseconds(20))
+        let run = Task { await timer.run() }
+        defer { run.cancel() }
+        let calls = Locked(0)
+        let sessions = FakeSessions { records in
+            guard calls.withLock({ $0 += 1; return $0 }) == 1 else { return records.map { $0.changes.map { _ in .changed(1) } } }
+            throw GroupCommit.PartlyCommitted(outcomes: [[.changed(7)]])
+        }
+        let groups = GroupCommit(timer: timer)
+        let first = try await groups.submit(id: "a", at: Date(), Self.append(1), session: sessions.session)
+        #expect(try first.result(as: Int.self) == 7)
+        _ = try await groups.submit(id: "b", at: Date(), Self.append(1), session: sessions.session)
+        #expect(sessions.opened.withLock { $0 } == 2)
     }
 
     @Test("a session that cannot open (no connection to be had) fails its groups' changes with its error; the next change opens one again")
@@ -157,7 +197,7 @@ struct GroupCommitSessionTests {
         let sessions = FakeSessions { records in
             if stuck.withLock({ let was = $0; $0 = false; return was }) {
                 // The first commit hangs, as on a connection that never answers.
-                try? await Task.sleep(for: .seconds(3600))
+                try? await Task.sleep(for: .seconds(60))
             }
             return try await Self.applying(states)(records)
         }
@@ -168,7 +208,8 @@ struct GroupCommitSessionTests {
         if case .failure(let error) = first["hung"] { failure = error as? ServiceError }
         let unavailable = try #require(failure, "\(String(describing: first["hung"]))")
         #expect(unavailable.kind == .unavailable)
-        #expect(start.duration(to: .now) < .seconds(10))
+        // Long before the hung commit would have ended (60 s), even on a loaded machine.
+        #expect(start.duration(to: .now) < .seconds(30))
         let next = try await groups.submit(id: "next", at: Date(), Self.append(1), session: sessions.session)
         #expect(try next.result(as: Int.self) == 1)
         #expect(sessions.opened.withLock { $0 } == 2)

@@ -197,22 +197,22 @@ struct PostgresGroupCommitTests {
             let own = (0..<8).map { "own\($0)" }
             for id in shared { try await stores[0].insert(.deck, id: id, state: [], at: Date()) }
             for (index, id) in own.enumerated() { try await stores[index % 2].insert(.deck, id: id, state: [], at: Date()) }
-            // Task t appends byte t, 30 times, to records of its choosing; shared ones through
-            // either store, its own ones through the store that made them.
-            let answers = try await withThrowingTaskGroup(of: [(String, Int)].self) { group in
+            // Task t appends byte t, 30 times: to shared records through the store of its parity,
+            // and to own record t % 8 through the store that made it.
+            let answers = try await withThrowingTaskGroup(of: (Int, [(String, Int)]).self) { group in
                 for task in 0..<16 {
                     group.addTask {
                         var answers: [(String, Int)] = []
                         for turn in 0..<30 {
                             let useShared = (task + turn) % 3 == 0
-                            let id = useShared ? shared[(task * 7 + turn) % 4] : own[(task % 4) * 2 + task % 2]
+                            let id = useShared ? shared[(task * 7 + turn) % 4] : own[task % 8]
                             let length = try #require(try await stores[task % 2].update(.deck, id: id, at: Date(), Self.append(UInt8(task))))
                             answers.append((id, length))
                         }
-                        return answers
+                        return (task, answers)
                     }
                 }
-                return try await group.reduce(into: [Int: [(String, Int)]]()) { all, answers in all[all.count] = answers }
+                return try await group.reduce(into: [Int: [(String, Int)]]()) { all, answers in all[answers.0] = answers.1 }
             }
             var lengths: [String: [Int]] = [:]
             for (_, taskAnswers) in answers {
@@ -229,12 +229,86 @@ struct PostgresGroupCommitTests {
                 // Every answer a distinct length, 1 to n, and n bytes in the record.
                 #expect(answered == Array(1...max(state.count, 1)).prefix(answered.count).map { $0 }, "\(id): \(answered)")
                 #expect(state.count == answered.count, "\(id): \(state.count) bytes for \(answered.count) answers")
+                // Each task's byte as often as that task was answered for this record.
+                for task in 0..<16 {
+                    let bytes = state.filter { $0 == UInt8(task) }.count
+                    let told = answers[task].map { $0.filter { $0.0 == id }.count } ?? 0
+                    #expect(bytes == told, "\(id): task \(task) answered \(told) times, \(bytes) bytes")
+                }
             }
             let total = answers.values.reduce(0) { $0 + $1.count }
             #expect(total == 16 * 30)
             let paths = (stores[0].writePaths, stores[1].writePaths)
             #expect(paths.0.conditional + paths.1.conditional > 0, "\(paths)")
             #expect(paths.0.locked + paths.1.locked > 0, "\(paths)")
+        }
+    }
+
+    /// Waits until `condition` holds, for at most 20 s.
+    static func waitUntil(_ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while try await !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(try await condition(), "waited 20 s")
+    }
+
+    /// A row of `records` locked by a transaction of another client until ``release()``.
+    final class RowLock: Sendable {
+        private let client: PostgresClient
+        private let run: Task<Void, Never>
+        private let holding: Task<Void, any Error>
+        private let open: AsyncStream<Void>.Continuation
+
+        private init(client: PostgresClient, run: Task<Void, Never>, holding: Task<Void, any Error>, open: AsyncStream<Void>.Continuation) {
+            self.client = client
+            self.run = run
+            self.holding = holding
+            self.open = open
+        }
+
+        /// Locks the row of record `id` in the database of `store`.
+        static func take(_ id: String, in store: PostgresRecordStore, cluster: PostgresCluster) async throws -> RowLock {
+            var configuration = PostgresClient.Configuration(
+                host: "127.0.0.1", port: cluster.port, username: "postgres", password: nil,
+                database: store.url.database, tls: .disable)
+            configuration.options.maximumConnections = 2
+            let client = PostgresClient(configuration: configuration, backgroundLogger: PostgresGroupCommitTests.logger)
+            let run = Task { await client.run() }
+            let (released, open) = AsyncStream<Void>.makeStream()
+            let (locked, lockTaken) = AsyncStream<Void>.makeStream()
+            let holding = Task {
+                try await client.withConnection { connection in
+                    try await connection.query("BEGIN", logger: PostgresGroupCommitTests.logger)
+                    try await connection.query("SELECT 1 FROM records WHERE id = \(id) FOR UPDATE", logger: PostgresGroupCommitTests.logger)
+                    lockTaken.yield()
+                    for await _ in released { break }
+                    try await connection.query("COMMIT", logger: PostgresGroupCommitTests.logger)
+                }
+            }
+            for await _ in locked { break }
+            return RowLock(client: client, run: run, holding: holding, open: open)
+        }
+
+        /// How many lock requests of the database wait now.
+        func waitingLocks() async throws -> Int {
+            try await client.withConnection { connection in
+                var count = 0
+                for try await value in try await connection.query(
+                    "SELECT count(*) FROM pg_locks WHERE NOT granted", logger: PostgresGroupCommitTests.logger).decode(Int.self) {
+                    count = value
+                }
+                return count
+            }
+        }
+
+        /// Ends the transaction that holds the lock.
+        func release() async throws {
+            open.yield()
+            try await holding.value
+        }
+
+        deinit {
+            open.finish()
+            run.cancel()
         }
     }
 
@@ -354,37 +428,28 @@ struct PostgresGroupCommitTests {
             for (index, id) in ids.enumerated() {
                 try await stores[path.isNew(index) ? 1 : 0].insert(.deck, id: id, state: [], at: Date())
             }
-            // A change to a record of its own holds the store's one group in flight until the 32
-            // changes all wait; they then go into one group. Its first change takes 5 s (in the
-            // locking transaction, every row of it is locked meanwhile; with both ways, the
-            // conditional write of the store's own records has committed before), and the
-            // database stops meanwhile.
+            // Another client holds the row of a record of the store's own, whose change keeps
+            // the store's one group in flight, waiting for the lock (no thread waits), until the
+            // 32 changes all wait; they then go into one group. A third client holds record0's
+            // row: the group waits for it (with both ways, after the conditional write of the
+            // store's own records committed), and the database stops meanwhile.
             try await store.insert(.deck, id: "holder", state: [], at: Date())
-            let gate = Counter()
-            let holder = Task {
-                try await store.update(.deck, id: "holder", at: Date()) { state in
-                    while gate.value.load(ordering: .relaxed) == 0 { usleep(1000) }
-                    return (state + [1], state.count + 1)
-                }
-            }
-            let holders = [holder]
-            let inGroup = Counter()
+            let holderLock = try await RowLock.take("holder", in: store, cluster: cluster)
+            let recordLock = try await RowLock.take(ids[0], in: store, cluster: cluster)
+            let holders = [Task { try await store.update(.deck, id: "holder", at: Date(), Self.append(1)) }]
+            try await Self.waitUntil { try await recordLock.waitingLocks() == 1 }
             let waiting = Task {
                 await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
-                    for (index, id) in ids.enumerated() {
-                        let change = Self.append(1, hold: index == 0 ? .seconds(5) : .zero, started: index == 0 ? inGroup : nil)
-                        group.addTask { (id, await Self.outcome { try await store.update(.deck, id: id, at: Date(), change) }) }
+                    for id in ids {
+                        group.addTask { (id, await Self.outcome { try await store.update(.deck, id: id, at: Date(), Self.append(1)) }) }
                     }
                     return await group.reduce(into: [(String, Result<Int?, any Error>)]()) { $0.append($1) }
                 }
             }
-            let queued = ContinuousClock.now + .seconds(20)
-            while store.waitingChanges < ids.count, ContinuousClock.now < queued {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            try #require(store.waitingChanges == ids.count, "\(store.waitingChanges) changes wait")
-            gate.value.store(1, ordering: .relaxed)
-            try await Self.wait(for: inGroup, to: 1)
+            try await Self.waitUntil { store.waitingChanges == ids.count }
+            try await holderLock.release()
+            // The holder's group ends; the group of 32 starts and waits for record0's row.
+            try await Self.waitUntil { try await recordLock.waitingLocks() == 1 && store.waitingChanges == 0 }
             try cluster.stopServer()
             // Every caller is answered, within the connection wait.
             let answers = try await withThrowingTaskGroup(of: [(String, Result<Int?, any Error>)]?.self) { group in
