@@ -105,9 +105,8 @@ package final class GroupCommit: Sendable {
     ///
     /// One group at a time is the default: on two cores shared by the database, the servers and
     /// their clients, the draw mix over 64 shoes through two instances served about a third more
-    /// requests per second with one group in flight per instance than with two (15,552 and
-    /// 15,188 against 11,509 and 10,548 on 25 November: larger groups, fewer statements and
-    /// commits per change).
+    /// requests per second with one group in flight per instance than with two (on 25 November:
+    /// larger groups, fewer statements and commits per change).
     package init(transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10), timer: CoarseTimer) {
         precondition(transactions >= 1 && largestGroup >= 1)
         self.deadline = deadline

@@ -51,7 +51,10 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
         "postgres://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)"
     }
 
-    /// The pool's configuration: at most `connections` connections.
+    /// The pool's configuration: at most `connections` connections, two of them (or one) kept
+    /// open even when idle. postgres-nio arms an idle-timeout timer for every other connection
+    /// each time it is handed back; the connections that groups of changes hold are among the
+    /// two kept.
     func clientConfiguration(connections: Int) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS = switch sslMode {
         case "disable": .disable

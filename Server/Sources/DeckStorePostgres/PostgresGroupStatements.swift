@@ -13,8 +13,9 @@ enum PostgresGroupStatements {
     /// records it wrote with their new versions. A record missing from the answer was changed or
     /// deleted by someone else since: nothing of it was written.
     ///
-    /// The ids go in ascending order, and the plan (a nested loop over them into the primary key)
-    /// locks the rows in that order, as ``LockRecords`` does.
+    /// The ids go in ascending order, and the usual plan (a nested loop over them into the
+    /// primary key) locks the rows in that order, as ``LockRecords`` does; no plan is
+    /// guaranteed, and a deadlock this statement loses only sends its records the locking way.
     struct WriteIfUnchanged: PostgresPreparedStatement {
         static let name = "deck_write_if_unchanged"
         static let sql = """

@@ -13,8 +13,8 @@ import Synchronization
 /// changes to records of a kind is in flight at a time, and those arriving meanwhile go together
 /// into the next one, across decks. Changes to records this instance alone has been changing
 /// are applied to the states it knows, and one conditional statement writes them all where the
-/// rows are still at the versions it knows (``RecordVersionCache``): one round trip and one
-/// commit for the group. The other records (new to this instance, or changed by another one
+/// rows are still at the versions it knows (``RecordVersionCache``): one commit for the group,
+/// proved by a trivial statement after it. The other records (new to this instance, or changed by another one
 /// lately) take a transaction that reads and locks their rows (in the order of their ids, so two
 /// groups cannot deadlock), writes them with one statement and commits, so changes to one deck
 /// through any instances are serialised by the database. Every statement is prepared once per
@@ -157,7 +157,8 @@ public final class PostgresRecordStore: RecordStore, Service {
     /// First, the records this instance alone has been changing (it knows their state and row
     /// version, ``RecordVersionCache``): their changes are applied to the known states, and one
     /// statement writes them where the rows are still at the versions known, committing on its
-    /// own. That is one round trip for the whole group on the usual path.
+    /// own (and `SELECT 1` after it proves the commit). That is two round trips and no explicit
+    /// transaction for the whole group on the usual path.
     ///
     /// Then the rest (records not known, contended, only refused, or changed by someone else
     /// since): one transaction reads and locks their rows in the order of their ids, applies
