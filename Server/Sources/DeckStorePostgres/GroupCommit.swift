@@ -237,7 +237,7 @@ package final class GroupCommit: Sendable {
     /// session, if one may start now (the others start in sessions of their own). When the
     /// commit has not ended within ``deadline``, the timer answers and moves on instead, with a
     /// failure (`unavailable`), and the commit's own end, whenever it comes, finds the group
-    /// settled and ends the session.
+    /// settled and ends the session. `attempt` counts the sessions the group has been tried in.
     private func run(_ group: [Pending], commit: Commit, session: @escaping Session, attempt: Int) async -> [Pending]? {
         let (records, place) = Self.records(of: group)
         let settled = Once()
