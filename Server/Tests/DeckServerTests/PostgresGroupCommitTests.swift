@@ -417,7 +417,7 @@ struct PostgresGroupCommitTests {
     }
 
     @Test(
-        "the database stopped while a group is being applied: every waiting caller is answered, unavailable unless its change was committed, and nothing it was not told of is committed",
+        "the database stopped while a group is being applied: every waiting caller is answered, and every change answered as applied is committed, once",
         arguments: [WritePath.locking, .conditional, .both])
     func databaseStopsDuringGroup(path: WritePath) async throws {
         let cluster = try await PostgresCluster.start()
@@ -490,14 +490,16 @@ struct PostgresGroupCommitTests {
                 try await Task.sleep(for: .milliseconds(200))
             }
             try #require(reopened != nil, "the store did not reconnect")
-            // An answered change is committed; one answered unavailable is not (the database
-            // stopped before its group's COMMIT).
+            // An answered change is committed, once. One answered unavailable may be committed
+            // too, like any change whose answer was lost: the shutdown also ends the transaction
+            // holding record0's row, and the group's statement may take the lock and commit
+            // before its own backend ends, the commit unconfirmed. Never twice.
             for id in ids {
                 let state = try #require(try await store.read(.deck, id: id))
                 if committed[id] != nil {
                     #expect(state.count == 1, "\(id) was answered but is not committed")
                 } else {
-                    #expect(state.isEmpty, "\(id) was answered unavailable but is committed")
+                    #expect(state.count <= 1, "\(id) was answered unavailable and changed \(state.count) times")
                 }
             }
         }
