@@ -54,6 +54,12 @@ struct GroupCommitSessionTests {
         }
     }
 
+    /// A timer with a 20 ms tick, and the task running it.
+    static func runningTimer() -> (CoarseTimer, Task<Void, Never>) {
+        let timer = CoarseTimer(tick: .milliseconds(20))
+        return (timer, Task { await timer.run() })
+    }
+
     /// Waits until `condition` holds, for at most 20 s.
     static func waitUntil(_ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(20)
@@ -86,8 +92,7 @@ struct GroupCommitSessionTests {
 
     @Test("groups that follow one another without a pause share one session; after a pause, a new one opens")
     func groupsShareASession() async throws {
-        let timer = CoarseTimer(tick: .milliseconds(20))
-        let run = Task { await timer.run() }
+        let (timer, run) = Self.runningTimer()
         defer { run.cancel() }
         let states = Locked<[String: [UInt8]]>([:])
         let gate = Locked(0)
@@ -113,8 +118,7 @@ struct GroupCommitSessionTests {
 
     @Test("a session that ended before a group began (its connection closed) hands the group to a new session: its callers are answered as if nothing happened")
     func endedSessionRetries() async throws {
-        let timer = CoarseTimer(tick: .milliseconds(20))
-        let run = Task { await timer.run() }
+        let (timer, run) = Self.runningTimer()
         defer { run.cancel() }
         let states = Locked<[String: [UInt8]]>([:])
         let calls = Locked(0)
@@ -136,8 +140,7 @@ struct GroupCommitSessionTests {
 
     @Test("a group whose sessions all end before it begins is answered unavailable after three, not retried for ever")
     func endedSessionsGiveUp() async throws {
-        let timer = CoarseTimer(tick: .milliseconds(20))
-        let run = Task { await timer.run() }
+        let (timer, run) = Self.runningTimer()
         defer { run.cancel() }
         let sessions = FakeSessions { _ in throw GroupCommit.SessionEnded() }
         let groups = GroupCommit(timer: timer)
@@ -151,8 +154,7 @@ struct GroupCommitSessionTests {
     @Test("a group that was partly committed is answered with its outcomes, and its session ends: the next group opens a new one")
     func partlyCommitted() async throws {
         struct Lost: Error {}
-        let timer = CoarseTimer(tick: .milliseconds(20))
-        let run = Task { await timer.run() }
+        let (timer, run) = Self.runningTimer()
         defer { run.cancel() }
         let calls = Locked(0)
         let sessions = FakeSessions { records in
@@ -169,8 +171,7 @@ struct GroupCommitSessionTests {
     @Test("a session that cannot open (no connection to be had) fails its groups' changes with its error; the next change opens one again")
     func refusedSession() async throws {
         struct NoConnection: Error {}
-        let timer = CoarseTimer(tick: .milliseconds(20))
-        let run = Task { await timer.run() }
+        let (timer, run) = Self.runningTimer()
         defer { run.cancel() }
         let states = Locked<[String: [UInt8]]>([:])
         let sessions = FakeSessions(commit: Self.applying(states))
@@ -189,8 +190,7 @@ struct GroupCommitSessionTests {
 
     @Test("a commit with no answer within the deadline: its callers get unavailable, and the next groups go on in a new session")
     func deadline() async throws {
-        let timer = CoarseTimer(tick: .milliseconds(20))
-        let run = Task { await timer.run() }
+        let (timer, run) = Self.runningTimer()
         defer { run.cancel() }
         let states = Locked<[String: [UInt8]]>([:])
         let stuck = Locked(true)

@@ -93,27 +93,37 @@ struct PostgresGroupCommitTests {
         try await Self.withStore { store in
             let ids = (0..<16).map { "record\($0)" }
             for id in ids { try await store.insert(.deck, id: id, state: [7], at: Date()) }
+            // Another client holds the row of a record of the store's own, whose change keeps the
+            // store's one group in flight, waiting for the lock (no thread waits), until the 17
+            // changes all wait; they then go into one group.
+            try await store.insert(.deck, id: "holder", state: [], at: Date())
             let before = store.groupStatistics
-            let holders = try await Self.occupy(store, hold: .seconds(1))
-            // Submitted while both transactions are held: they wait and go into one group.
-            let outcomes = await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
-                for (index, id) in ids.enumerated() {
-                    group.addTask {
-                        let result = await Self.outcome {
-                            try await store.update(.deck, id: id, at: Date()) { state in
-                                if index == 5 { throw Refused() }
-                                return (state + [UInt8(index)], state.count + 1)
+            let holderLock = try await RowLock.take("holder", in: store, cluster: PostgresCluster.shared)
+            let holder = Task { try await store.update(.deck, id: "holder", at: Date(), Self.append(1)) }
+            try await Self.waitUntil { try await holderLock.waitingLocks() == 1 }
+            let waiting = Task {
+                await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
+                    for (index, id) in ids.enumerated() {
+                        group.addTask {
+                            let result = await Self.outcome {
+                                try await store.update(.deck, id: id, at: Date()) { state in
+                                    if index == 5 { throw Refused() }
+                                    return (state + [UInt8(index)], state.count + 1)
+                                }
                             }
+                            return (id, result)
                         }
-                        return (id, result)
                     }
+                    group.addTask {
+                        ("nosuchrecord", await Self.outcome { try await store.update(.deck, id: "nosuchrecord", at: Date(), Self.append(1)) })
+                    }
+                    return await group.reduce(into: [String: Result<Int?, any Error>]()) { $0[$1.0] = $1.1 }
                 }
-                group.addTask {
-                    ("nosuchrecord", await Self.outcome { try await store.update(.deck, id: "nosuchrecord", at: Date(), Self.append(1)) })
-                }
-                return await group.reduce(into: [String: Result<Int?, any Error>]()) { $0[$1.0] = $1.1 }
             }
-            for holder in holders { #expect(try await holder.value == 1) }
+            try await Self.waitUntil { store.waitingChanges == ids.count + 1 }
+            try await holderLock.release()
+            let outcomes = await waiting.value
+            #expect(try await holder.value == 1)
 
             #expect(throws: Refused.self) { try outcomes["record5"]!.get() }
             #expect(try outcomes["nosuchrecord"]!.get() == nil)
@@ -123,13 +133,12 @@ struct PostgresGroupCommitTests {
             }
             #expect(try await store.read(.deck, id: "record5") == [7])
             #expect(try await store.read(.deck, id: "nosuchrecord") == nil)
-            // The two holders' groups, then the waiting 17 changes in one, which followed the
-            // second holder's at once, on the same leased connection (the second holder's may
-            // have come after a pause, on a slow machine).
+            // The holder's group, then the waiting 17 changes in one, which followed it at once,
+            // on the same leased connection.
             let statistics = store.groupStatistics
             #expect(statistics.largest == 17, "largest group: \(statistics.largest)")
-            #expect(statistics.groups - before.groups == 3, "groups: \(statistics.groups - before.groups)")
-            #expect(statistics.sessions - before.sessions <= 2, "sessions: \(statistics.sessions - before.sessions)")
+            #expect(statistics.groups - before.groups == 2, "groups: \(statistics.groups - before.groups)")
+            #expect(statistics.sessions - before.sessions == 1, "sessions: \(statistics.sessions - before.sessions)")
         }
     }
 
@@ -267,12 +276,7 @@ struct PostgresGroupCommitTests {
 
         /// Locks the row of record `id` in the database of `store`.
         static func take(_ id: String, in store: PostgresRecordStore, cluster: PostgresCluster) async throws -> RowLock {
-            var configuration = PostgresClient.Configuration(
-                host: "127.0.0.1", port: cluster.port, username: "postgres", password: nil,
-                database: store.url.database, tls: .disable)
-            configuration.options.maximumConnections = 2
-            let client = PostgresClient(configuration: configuration, backgroundLogger: PostgresGroupCommitTests.logger)
-            let run = Task { await client.run() }
+            let (client, run) = PostgresGroupCommitTests.otherClient(of: store, in: cluster, connections: 2)
             let (released, open) = AsyncStream<Void>.makeStream()
             let (locked, lockTaken) = AsyncStream<Void>.makeStream()
             let holding = Task {
@@ -312,15 +316,23 @@ struct PostgresGroupCommitTests {
         }
     }
 
-    /// Runs `sql` on the database of `store` through a connection of its own.
-    static func execute(on store: PostgresRecordStore, _ sql: String) async throws {
-        let cluster = try await PostgresCluster.shared
+    /// A client of another program on the database of `store` with at most `connections`
+    /// connections, and the task running it.
+    static func otherClient(
+        of store: PostgresRecordStore, in cluster: PostgresCluster, connections: Int = 1
+    ) -> (client: PostgresClient, run: Task<Void, Never>) {
         var configuration = PostgresClient.Configuration(
             host: "127.0.0.1", port: cluster.port, username: "postgres", password: nil,
             database: store.url.database, tls: .disable)
-        configuration.options.maximumConnections = 1
+        configuration.options.maximumConnections = connections
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let run = Task { await client.run() }
+        return (client, Task { await client.run() })
+    }
+
+    /// Runs `sql` on the database of `store` through a connection of its own.
+    static func execute(on store: PostgresRecordStore, _ sql: String) async throws {
+        let cluster = try await PostgresCluster.shared
+        let (client, run) = otherClient(of: store, in: cluster)
         defer { run.cancel() }
         try await client.withConnection { connection in
             _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
@@ -339,12 +351,7 @@ struct PostgresGroupCommitTests {
             for id in ["a", "b"] { try await stores[path.isNew(0) ? 1 : 0].insert(.deck, id: id, state: [], at: Date()) }
 
             // Another client holds b and, once the group holds a and waits for b, asks for a.
-            var configuration = PostgresClient.Configuration(
-                host: "127.0.0.1", port: cluster.port, username: "postgres", password: nil,
-                database: store.url.database, tls: .disable)
-            configuration.options.maximumConnections = 1
-            let other = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
-            let otherRun = Task { await other.run() }
+            let (other, otherRun) = Self.otherClient(of: store, in: cluster)
             defer { otherRun.cancel() }
             let before = store.writePaths
             let holders = try await Self.occupy(store, hold: .milliseconds(300))
