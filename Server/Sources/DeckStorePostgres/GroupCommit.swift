@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Groups the changes to records of one kind that wait on one server instance, across records,
-/// so that one commit applies them all (``Commit``; the store's takes two statements and one
+/// so that one commit applies them all (``Commit``; the store's takes one statement and one
 /// flush to disk for the whole group on its usual path, instead of four statements and a flush
 /// per change).
 ///

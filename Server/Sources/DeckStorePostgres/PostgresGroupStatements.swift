@@ -8,23 +8,24 @@ import PostgresNIO
 /// Each answers the rows' versions (`xmin`, the id of the transaction that wrote the row's
 /// current version, as text) for the ``RecordVersionCache``.
 enum PostgresGroupStatements {
-    /// Writes the new states of records whose rows are still at the versions known, in one
-    /// statement outside any explicit transaction (so it commits on its own), and answers the
-    /// records it wrote with their new versions. A record missing from the answer was changed or
-    /// deleted by someone else since: nothing of it was written.
+    /// Writes the new states of records whose rows are still at the versions known and commits,
+    /// then answers the records it wrote with their new versions (`NULL` arrays when none). A
+    /// record missing from the answer was changed or deleted by someone else since: nothing of it
+    /// was written.
+    ///
+    /// It calls the procedure of migration 2 (``PostgresSchema``), outside any explicit
+    /// transaction, which commits inside: its answer proves the commit. A plain `UPDATE` on its
+    /// own would commit only after its answer, at the Sync, and postgres-nio ends a statement at
+    /// its answer (`CommandComplete`); a backend terminated in between (a fast shutdown,
+    /// `pg_terminate_backend`) delivers that answer with its FATAL, uncommitted.
     ///
     /// The ids go in ascending order, and the usual plan (a nested loop over them into the
     /// primary key) locks the rows in that order, as ``LockRecords`` does; no plan is
     /// guaranteed, and a deadlock this statement loses only sends its records the locking way.
     struct WriteIfUnchanged: PostgresPreparedStatement {
         static let name = "deck_write_if_unchanged"
-        static let sql = """
-            UPDATE records AS r SET state = u.state, changed_at = u.changed_at \
-            FROM unnest($2::text[], $3::text[], $4::bytea[], $5::timestamptz[]) AS u(id, version, state, changed_at) \
-            WHERE r.kind = $1 AND r.id = u.id AND r.xmin::text = u.version \
-            RETURNING r.id, r.xmin::text
-            """
-        typealias Row = (String, String)
+        static let sql = "CALL deck_write_if_unchanged($1, $2, $3, $4, $5)"
+        typealias Row = ([String]?, [String]?)
 
         var kind: String
         var ids: [String] = []

@@ -14,7 +14,7 @@ import Synchronization
 /// into the next one, across decks. Changes to records this instance alone has been changing
 /// are applied to the states it knows, and one conditional statement writes them all where the
 /// rows are still at the versions it knows (``RecordVersionCache``): one commit for the group,
-/// proved by a trivial statement after it. The other records (new to this instance, or changed by another one
+/// and one round trip. The other records (new to this instance, or changed by another one
 /// lately) take a transaction that reads and locks their rows (in the order of their ids, so two
 /// groups cannot deadlock), writes them with one statement and commits, so changes to one deck
 /// through any instances are serialised by the database. Every statement is prepared once per
@@ -156,9 +156,9 @@ public final class PostgresRecordStore: RecordStore, Service {
     ///
     /// First, the records this instance alone has been changing (it knows their state and row
     /// version, ``RecordVersionCache``): their changes are applied to the known states, and one
-    /// statement writes them where the rows are still at the versions known, committing on its
-    /// own (and `SELECT 1` after it proves the commit). That is two round trips and no explicit
-    /// transaction for the whole group on the usual path.
+    /// call of a stored procedure writes them where the rows are still at the versions known
+    /// and commits before it answers. That is one round trip and no explicit transaction for
+    /// the whole group on the usual path.
     ///
     /// Then the rest (records not known, contended, only refused, or changed by someone else
     /// since): one transaction reads and locks their rows in the order of their ids, applies
@@ -239,30 +239,21 @@ public final class PostgresRecordStore: RecordStore, Service {
         return (write, tried.map { ($0.record, $0.state, $0.outcomes) })
     }
 
-    /// Runs `write` on its own (it commits when it ends) and answers the new versions of the
-    /// records it wrote, by id, once their commit is certain. When the database chose it as a
-    /// deadlock's victim, nothing was written, and it answers `nil`: the records go the locking
-    /// way.
+    /// Runs `write` (it commits before it answers) and answers the new versions of the records
+    /// it wrote, by id. When the database chose it as a deadlock's victim, nothing was written,
+    /// and it answers `nil`: the records go the locking way.
     private static func writeIfUnchanged(
         _ write: PostgresGroupStatements.WriteIfUnchanged, on connection: PostgresConnection, logger: Logger
     ) async throws -> [String: String]? {
         try ensureOpen(connection)
         var written: [String: String] = [:]
         do {
-            for try await (id, version) in try await connection.execute(write, logger: logger) {
-                written[id] = version
+            for try await (ids, versions) in try await connection.execute(write, logger: logger) {
+                for (id, version) in zip(ids ?? [], versions ?? []) { written[id] = version }
             }
         } catch let error as PSQLError where mayRetry(error) {
             return nil
         }
-        guard !written.isEmpty else { return written }
-        // postgres-nio ends a statement at its CommandComplete, but a statement outside a
-        // transaction block commits after that, at the Sync; a backend terminated in between (a
-        // fast shutdown, pg_terminate_backend) flushes the CommandComplete with its FATAL,
-        // uncommitted. postgres-nio sends the next statement only after the ReadyForQuery that
-        // follows the commit, so a statement after it that returns proves the commit.
-        try ensureOpen(connection)
-        try await connection.query("SELECT 1", logger: logger)
         return written
     }
 

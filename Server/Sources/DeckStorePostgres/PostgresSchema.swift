@@ -28,6 +28,28 @@ enum PostgresSchema {
             // One row per periodic job: when an instance last ran it.
             "CREATE TABLE jobs (name text PRIMARY KEY, ran_at timestamptz NOT NULL)",
         ]),
+        (2, [
+            // Writes the records whose rows are still at the versions given and commits before
+            // it returns, so the answer of its CALL proves the commit (a statement on its own
+            // commits only after its answer, at the Sync). Answers the ids written and their new
+            // versions (NULL when none).
+            """
+            CREATE PROCEDURE deck_write_if_unchanged(
+                p_kind text, p_ids text[], p_versions text[], p_states bytea[], p_times timestamptz[],
+                INOUT written_ids text[] DEFAULT NULL, INOUT written_versions text[] DEFAULT NULL)
+            LANGUAGE plpgsql AS $$
+            BEGIN
+                WITH w AS (
+                    UPDATE records AS r SET state = u.state, changed_at = u.changed_at
+                    FROM unnest(p_ids, p_versions, p_states, p_times) AS u(id, version, state, changed_at)
+                    WHERE r.kind = p_kind AND r.id = u.id AND r.xmin::text = u.version
+                    RETURNING r.id, r.xmin::text AS version)
+                SELECT array_agg(w.id), array_agg(w.version) INTO written_ids, written_versions FROM w;
+                COMMIT;
+            END
+            $$
+            """,
+        ]),
     ]
 
     /// Brings the database at `url` up to the latest version, waiting up to `wait` for it to

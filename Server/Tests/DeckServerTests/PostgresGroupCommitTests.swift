@@ -199,6 +199,39 @@ struct PostgresGroupCommitTests {
         }
     }
 
+    @Test("a database of the release before the write procedure gets it from the first new instance to open it, its records kept, and that instance's conditional writes go through it")
+    func upgradesDatabaseWithoutProcedure() async throws {
+        try await Self.withStore { older in
+            try await older.insert(.deck, id: "kept", state: [0], at: Date())
+            // What the previous release leaves: schema version 1 only.
+            try await Self.execute(on: older, "DROP PROCEDURE deck_write_if_unchanged")
+            try await Self.execute(on: older, "DELETE FROM schema_migrations WHERE version = 2")
+
+            let store = try await PostgresRecordStore.open(url: older.url, logger: Self.logger)
+            let run = Task { await store.run() }
+            defer { run.cancel() }
+            #expect(try await Self.migrations(of: store) == [1, 2])
+            // New to this instance: locked once, then written by the procedure.
+            #expect(try await store.update(.deck, id: "kept", at: Date(), Self.append(1)) == 2)
+            #expect(try await store.update(.deck, id: "kept", at: Date(), Self.append(2)) == 3)
+            #expect(store.writePaths.locked == 1 && store.writePaths.conditional == 1, "\(store.writePaths)")
+            #expect(try await older.read(.deck, id: "kept") == [0, 1, 2])
+        }
+    }
+
+    /// The schema versions applied to the database of `store`, in order.
+    static func migrations(of store: PostgresRecordStore) async throws -> [Int] {
+        let cluster = try await PostgresCluster.shared
+        let (client, run) = otherClient(of: store, in: cluster)
+        defer { run.cancel() }
+        return try await client.withConnection { connection in
+            var versions: [Int] = []
+            let rows = try await connection.query("SELECT version FROM schema_migrations ORDER BY version", logger: logger)
+            for try await version in rows.decode(Int.self) { versions.append(version) }
+            return versions
+        }
+    }
+
     @Test("16 tasks through two stores append to 4 shared and 8 own records at once: every change applies exactly once, in its task's order, and each answer is a distinct length")
     func twoStoresNoLostChange() async throws {
         try await Self.withStores(2) { stores in
