@@ -109,7 +109,7 @@ mkdir "$work/pg" && chown postgres:postgres "$work/pg" 2>/dev/null || true
 as_postgres "$pg_bin/initdb" -D "$work/pg/data" -A trust -U postgres -E UTF8 >/dev/null
 pg_port=$(free_port)
 pg_options="-p $pg_port -k $work/pg -c listen_addresses=127.0.0.1"
-if [ -n "${BENCH_PG_STATS:-}" ]; then pg_options+=" -c shared_preload_libraries=pg_stat_statements"; fi
+if [ -n "${BENCH_PG_STATS:-}" ]; then pg_options+=" -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all"; fi
 as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" -l "$work/pg/log" -w -o "$pg_options" start >/dev/null
 "$pg_bin/psql" -X -q -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -c "CREATE DATABASE decks"
 if [ -n "${BENCH_PG_STATS:-}" ]; then

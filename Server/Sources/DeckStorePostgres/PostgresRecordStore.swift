@@ -41,6 +41,8 @@ public final class PostgresRecordStore: RecordStore, Service {
     private let versions = RecordVersionCache()
     /// How the records of groups were written (for tests).
     private let paths = Mutex(WritePaths())
+    /// Until when the conditional writes are off, after the write procedure could not run.
+    private let procedurePause = Mutex<ContinuousClock.Instant?>(nil)
     private let logger: Logger
 
     /// A store on the database at `url` with at most `connections` connections; creates or
@@ -172,9 +174,19 @@ public final class PostgresRecordStore: RecordStore, Service {
     ) async throws -> [[ChangeBatcher.Outcome]] {
         let attempt = conditionalWrite(of: records, kind: kind)
         var outcomes = [[ChangeBatcher.Outcome]?](repeating: nil, count: records.count)
+        var closesConnection = false
         if !attempt.write.ids.isEmpty {
-            // nil: a deadlock's victim; nothing was written, and nobody else need have changed them.
-            let written = try await Self.writeIfUnchanged(attempt.write, on: connection, logger: logger)
+            // nil: a deadlock's victim, or the procedure could not run; nothing was written, and
+            // nobody else need have changed them.
+            let written: [String: String]?
+            do {
+                written = try await Self.writeIfUnchanged(attempt.write, on: connection, logger: logger)
+            } catch let unusable as ProcedureUnusable {
+                pauseConditionalWrites(unusable)
+                // postgres-nio keeps a statement's failed preparation for the connection's life.
+                closesConnection = true
+                written = nil
+            }
             for tried in attempt.tried {
                 let id = records[tried.record].id
                 if let version = written?[id] {
@@ -210,6 +222,8 @@ public final class PostgresRecordStore: RecordStore, Service {
             for known in locked.known { versions.remember(kind, id: known.id, version: known.version, state: known.state) }
         }
         pool.noteSuccess()
+        // The session's next group finds it closed and goes to a new connection.
+        if closesConnection { try? await connection.close() }
         return outcomes.map { $0! }
     }
 
@@ -220,6 +234,11 @@ public final class PostgresRecordStore: RecordStore, Service {
         of records: [GroupCommit.Record], kind: RecordKind
     ) -> (write: PostgresGroupStatements.WriteIfUnchanged, tried: [(record: Int, state: [UInt8], outcomes: [ChangeBatcher.Outcome])]) {
         var tried: [(record: Int, version: String, state: [UInt8], outcomes: [ChangeBatcher.Outcome])] = []
+        let paused = procedurePause.withLock { until in
+            guard let pause = until, ContinuousClock.now < pause else { return false }
+            return true
+        }
+        guard !paused else { return (PostgresGroupStatements.WriteIfUnchanged(kind: kind.rawValue), []) }
         for (index, record) in records.enumerated() {
             guard let known = versions.entry(kind, id: record.id) else { continue }
             let (state, outcomes, changed) = ChangeBatcher.apply(record.changes, to: known.state)
@@ -253,8 +272,38 @@ public final class PostgresRecordStore: RecordStore, Service {
             }
         } catch let error as PSQLError where mayRetry(error) {
             return nil
+        } catch let error as PSQLError where ProcedureUnusable.isCause(error) {
+            throw ProcedureUnusable(cause: error)
         }
         return written
+    }
+
+    /// The write procedure of ``PostgresGroupStatements/WriteIfUnchanged`` could not run: it is
+    /// missing (42883), or was altered so that it cannot commit (2D000: a `SET` clause, `SECURITY
+    /// DEFINER`, an exception block). Nothing was written.
+    struct ProcedureUnusable: Error {
+        let cause: PSQLError
+
+        static func isCause(_ error: PSQLError) -> Bool {
+            guard error.code == .server, let state = error.serverInfo?[.sqlState] else { return false }
+            return state == "42883" || state == "2D000"
+        }
+    }
+
+    /// How long the conditional writes stay off after the write procedure could not run.
+    static let procedurePauseLength: Duration = .seconds(60)
+
+    /// Turns the conditional writes off for ``procedurePauseLength`` (every record takes the
+    /// locking way meanwhile) and says what to do about it.
+    private func pauseConditionalWrites(_ unusable: ProcedureUnusable) {
+        procedurePause.withLock { $0 = ContinuousClock.now + Self.procedurePauseLength }
+        logger.error(
+            """
+            the database's procedure deck_write_if_unchanged cannot run, so changes take the slower \
+            locking way for the next \(Self.procedurePauseLength.components.seconds) s; to make it \
+            again, delete version 2 from schema_migrations and start an instance
+            """,
+            metadata: ["error": "\(String(reflecting: unusable.cause))"])
     }
 
     /// What the locking transaction of a group did: each record's outcomes, the versions it

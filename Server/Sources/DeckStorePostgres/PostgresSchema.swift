@@ -32,9 +32,11 @@ enum PostgresSchema {
             // Writes the records whose rows are still at the versions given and commits before
             // it returns, so the answer of its CALL proves the commit (a statement on its own
             // commits only after its answer, at the Sync). Answers the ids written and their new
-            // versions (NULL when none).
+            // versions (NULL when none). Its COMMIT works only when it is called outside a
+            // transaction block and has no SET clause, no SECURITY DEFINER and no exception
+            // block: keep it so.
             """
-            CREATE PROCEDURE deck_write_if_unchanged(
+            CREATE OR REPLACE PROCEDURE deck_write_if_unchanged(
                 p_kind text, p_ids text[], p_versions text[], p_states bytea[], p_times timestamptz[],
                 INOUT written_ids text[] DEFAULT NULL, INOUT written_versions text[] DEFAULT NULL)
             LANGUAGE plpgsql AS $$

@@ -219,6 +219,52 @@ struct PostgresGroupCommitTests {
         }
     }
 
+    @Test("the write procedure commits inside: called inside a transaction block it is refused (2D000), so its answer outside one comes after its commit")
+    func procedureCommitsInside() async throws {
+        try await Self.withStore { store in
+            try await store.insert(.deck, id: "x", state: [0], at: Date())
+            let cluster = try await PostgresCluster.shared
+            let (client, run) = Self.otherClient(of: store, in: cluster)
+            defer { run.cancel() }
+            let state: String? = try await client.withConnection { connection in
+                var version = ""
+                let rows = try await connection.query("SELECT xmin::text FROM records WHERE id = 'x'", logger: Self.logger)
+                for try await value in rows.decode(String.self) { version = value }
+                try await connection.query("BEGIN", logger: Self.logger)
+                do {
+                    // The error comes with the rows, after the query's description.
+                    let rows = try await connection.query(
+                        "CALL deck_write_if_unchanged('deck', ARRAY['x'], ARRAY[\(version)], ARRAY['\\x01'::bytea], ARRAY[now()])",
+                        logger: Self.logger)
+                    for try await _ in rows {}
+                    return nil
+                } catch let error as PSQLError {
+                    return error.serverInfo?[.sqlState]
+                }
+            }
+            #expect(state == "2D000")
+            #expect(try await store.read(.deck, id: "x") == [0])
+        }
+    }
+
+    @Test("with the write procedure gone, changes to known records take the locking way for a while, and none fails")
+    func procedureMissing() async throws {
+        try await Self.withStore { store in
+            try await store.insert(.deck, id: "known", state: [0], at: Date())
+            #expect(try await store.update(.deck, id: "known", at: Date(), Self.append(1)) == 2)
+            #expect(store.writePaths.conditional == 1)
+            try await Self.execute(on: store, "DROP PROCEDURE deck_write_if_unchanged")
+
+            // The call fails before anything is written; the change goes the locking way.
+            #expect(try await store.update(.deck, id: "known", at: Date(), Self.append(2)) == 3)
+            #expect(store.writePaths.locked == 1 && store.writePaths.conditional == 1, "\(store.writePaths)")
+            // Meanwhile the next changes do not try the call.
+            #expect(try await store.update(.deck, id: "known", at: Date(), Self.append(3)) == 4)
+            #expect(store.writePaths.locked == 2 && store.writePaths.conditional == 1, "\(store.writePaths)")
+            #expect(try await store.read(.deck, id: "known") == [0, 1, 2, 3])
+        }
+    }
+
     /// The schema versions applied to the database of `store`, in order.
     static func migrations(of store: PostgresRecordStore) async throws -> [Int] {
         let cluster = try await PostgresCluster.shared
