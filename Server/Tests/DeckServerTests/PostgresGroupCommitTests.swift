@@ -223,10 +223,7 @@ struct PostgresGroupCommitTests {
     func procedureCommitsInside() async throws {
         try await Self.withStore { store in
             try await store.insert(.deck, id: "x", state: [0], at: Date())
-            let cluster = try await PostgresCluster.shared
-            let (client, run) = Self.otherClient(of: store, in: cluster)
-            defer { run.cancel() }
-            let state: String? = try await client.withConnection { connection in
+            let state: String? = try await Self.withOtherConnection(to: store) { connection in
                 var version = ""
                 let rows = try await connection.query("SELECT xmin::text FROM records WHERE id = 'x'", logger: Self.logger)
                 for try await value in rows.decode(String.self) { version = value }
@@ -267,10 +264,7 @@ struct PostgresGroupCommitTests {
 
     /// The schema versions applied to the database of `store`, in order.
     static func migrations(of store: PostgresRecordStore) async throws -> [Int] {
-        let cluster = try await PostgresCluster.shared
-        let (client, run) = otherClient(of: store, in: cluster)
-        defer { run.cancel() }
-        return try await client.withConnection { connection in
+        try await withOtherConnection(to: store) { connection in
             var versions: [Int] = []
             let rows = try await connection.query("SELECT version FROM schema_migrations ORDER BY version", logger: logger)
             for try await version in rows.decode(Int.self) { versions.append(version) }
@@ -408,12 +402,20 @@ struct PostgresGroupCommitTests {
         return (client, Task { await client.run() })
     }
 
-    /// Runs `sql` on the database of `store` through a connection of its own.
-    static func execute(on store: PostgresRecordStore, _ sql: String) async throws {
+    /// Runs `body` on a connection of another program to the database of `store` (on the
+    /// shared cluster).
+    static func withOtherConnection<T: Sendable>(
+        to store: PostgresRecordStore, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
         let cluster = try await PostgresCluster.shared
         let (client, run) = otherClient(of: store, in: cluster)
         defer { run.cancel() }
-        try await client.withConnection { connection in
+        return try await client.withConnection(body)
+    }
+
+    /// Runs `sql` on the database of `store` through a connection of its own.
+    static func execute(on store: PostgresRecordStore, _ sql: String) async throws {
+        try await withOtherConnection(to: store) { connection in
             _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
         }
     }
