@@ -171,15 +171,37 @@ struct HostileClientTests {
         let process = try await ServerProcess(database: nil)
         defer { process.removeData() }
         let idle = try RawConnection(port: process.port)
-        let busy = try RawConnection(port: process.port)
-        // An uncached large image: long enough to be in flight when the signal arrives.
-        try busy.send("GET /static/img/QS.png?width=1190 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(150))
+        // Three large uncached images on three connections. The server's one renderer draws
+        // them one after another, so once the first answer is in, the last is at least one
+        // whole render away: the signal is sent then, not after a guessed pause.
+        let busy = try ["QS", "KH", "JD"].map { card in
+            let connection = try RawConnection(port: process.port)
+            try connection.send("GET /static/img/\(card).png?width=1190 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            return connection
+        }
+        let deadline = ContinuousClock.now + .seconds(20)
+        var firstIndex: Int?
+        while firstIndex == nil, ContinuousClock.now < deadline {
+            firstIndex = busy.firstIndex { $0.hasDataToRead }
+            if firstIndex == nil { try await Task.sleep(for: .milliseconds(2)) }
+        }
+        let first = try #require(firstIndex, "no image was answered within 20 s")
+        let firstAnswer = busy[first].readAnswer()
         process.process.terminate()
-        let (answer, closed) = busy.readUntilClosed(timeout: .seconds(20))
-        #expect(RawHTTP.status(answer) == 200, "\(answer.prefix(300))")
-        #expect(answer.contains("Connection: close"), "\(answer.prefix(300))")
-        #expect(closed)
+        #expect(RawHTTP.status(firstAnswer) == 200, "\(firstAnswer.prefix(300))")
+
+        // The first connection is idle now: it closes after the grace, with nothing more.
+        let (afterFirst, firstClosed) = busy[first].readUntilClosed(timeout: .seconds(10))
+        #expect(firstClosed && afterFirst.isEmpty, "\(afterFirst.prefix(300))")
+        var closingAnswers = 0
+        for index in busy.indices where index != first {
+            let (answer, closed) = busy[index].readUntilClosed(timeout: .seconds(20))
+            #expect(RawHTTP.status(answer) == 200, "\(answer.prefix(300))")
+            #expect(closed, "still open: \(answer.prefix(300))")
+            if answer.contains("Connection: close") { closingAnswers += 1 }
+        }
+        // The one drawn last was surely under way when the signal came.
+        #expect(closingAnswers >= 1, "no answer after the signal said Connection: close")
         let (idleText, idleClosed) = idle.readUntilClosed(timeout: .seconds(10))
         #expect(idleClosed && idleText.isEmpty, "\(idleText)")
         #expect(process.stop() == 0)

@@ -38,6 +38,12 @@ final class RawConnection {
         return recv(socket, &byte, 1, Int32(MSG_PEEK)) > 0
     }
 
+    /// Whether the server has written something not read yet, or closed (without reading it).
+    var hasDataToRead: Bool {
+        var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&poll, 1, 0) > 0
+    }
+
     /// Ends the connection both ways at once, as a client that goes away does.
     func hangUp() {
         shutdown(socket, Int32(SHUT_RDWR))
@@ -75,13 +81,14 @@ final class RawConnection {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = ContinuousClock.now + timeout
+        let headEnd = Array("\r\n\r\n".utf8)
         while ContinuousClock.now < deadline {
-            let text = String(decoding: received, as: UTF8.self)
-            if let end = text.range(of: "\r\n\r\n") {
-                let head = text[..<end.lowerBound].lowercased()
+            // Counted in bytes: a binary body does not survive decoding as UTF-8 byte for byte.
+            if let end = received.indices.first(where: { received[$0...].starts(with: headEnd) }) {
+                let head = String(decoding: received[..<end], as: UTF8.self).lowercased()
                 let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-                if text.utf8.count - text[..<end.upperBound].utf8.count >= length { return text }
+                if received.count - (end + headEnd.count) >= length { return String(decoding: received, as: UTF8.self) }
             }
             var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             guard Glibc.poll(&poll, 1, 100) > 0 else { continue }
