@@ -51,16 +51,19 @@ struct ConcurrencyAndDurabilityTests {
         let drawn = try await server.get("/api/deck/\(ids[0])/draw/?count=5").codes
         _ = try await server.get("/api/deck/\(ids[0])/pile/hand/add/?cards=\(drawn[0]),\(drawn[1])")
         let before = try await server.get("/api/deck/\(ids[0])/pile/hand/list/")
-        #expect(first.stop() == 0)
+        #expect(await first.stop() == 0)
 
         let second = try await ServerProcess(dataFolder: first.dataFolder, database: first.database)
-        defer { second.stop() }
-        let again = TestServer(process: second)
-        let after = try await again.get("/api/deck/\(ids[0])/pile/hand/list/")
-        #expect(after.remaining == 47)
-        #expect(after.pileCodes("hand") == before.pileCodes("hand"))
-        for (index, id) in ids.enumerated().dropFirst() {
-            #expect(try await again.get("/api/deck/\(id)/").remaining == 52 * (index + 1))
+        try await withCleanup {
+            let again = TestServer(process: second)
+            let after = try await again.get("/api/deck/\(ids[0])/pile/hand/list/")
+            #expect(after.remaining == 47)
+            #expect(after.pileCodes("hand") == before.pileCodes("hand"))
+            for (index, id) in ids.enumerated().dropFirst() {
+                #expect(try await again.get("/api/deck/\(id)/").remaining == 52 * (index + 1))
+            }
+        } cleanup: {
+            await second.stop()
         }
     }
 
@@ -90,7 +93,7 @@ struct ConcurrencyAndDurabilityTests {
                 while await answered.value < 64, ContinuousClock.now < deadline {
                     try? await Task.sleep(for: .milliseconds(5))
                 }
-                first.kill()
+                await first.kill()
                 return []
             }
             return await group.reduce(into: []) { $0 += $1 }
@@ -99,16 +102,19 @@ struct ConcurrencyAndDurabilityTests {
         #expect(acknowledged.count < 416)
 
         let second = try await ServerProcess(dataFolder: first.dataFolder, database: first.database)
-        defer { second.stop() }
-        let server = TestServer(process: second)
-        let remaining = try #require(try await server.get("/api/deck/\(id)/").remaining)
-        // Draws in flight at the kill may have been saved without an answer: at most one per client.
-        #expect(remaining <= 416 - acknowledged.count)
-        #expect(remaining >= 416 - acknowledged.count - 16)
-        let rest = try await server.get("/api/deck/\(id)/draw/?count=\(remaining)").codes
-        let counts = Dictionary(grouping: acknowledged + rest, by: { $0 }).mapValues(\.count)
-        #expect(counts.values.allSatisfy { $0 <= 8 }, "a card was dealt more often than the shoe holds it")
-        #expect(counts.count == 52)
+        try await withCleanup {
+            let server = TestServer(process: second)
+            let remaining = try #require(try await server.get("/api/deck/\(id)/").remaining)
+            // Draws in flight at the kill may have been saved without an answer: at most one per client.
+            #expect(remaining <= 416 - acknowledged.count)
+            #expect(remaining >= 416 - acknowledged.count - 16)
+            let rest = try await server.get("/api/deck/\(id)/draw/?count=\(remaining)").codes
+            let counts = Dictionary(grouping: acknowledged + rest, by: { $0 }).mapValues(\.count)
+            #expect(counts.values.allSatisfy { $0 <= 8 }, "a card was dealt more often than the shoe holds it")
+            #expect(counts.count == 52)
+        } cleanup: {
+            await second.stop()
+        }
     }
 }
 

@@ -317,8 +317,8 @@ struct ServerOperationTests {
         let server = TestServer(process: process)
         _ = try await server.get("/api/deck/new/")
         _ = try await server.get("/api/deck/nosuch/draw/")
-        #expect(process.stop() == 0)
-        let lines = process.errorOutput().split(separator: "\n").filter { $0.contains("request") && $0.contains("path=") }
+        #expect(await process.stop() == 0)
+        let lines = await process.errorOutput().split(separator: "\n").filter { $0.contains("request") && $0.contains("path=") }
         #expect(lines.count == 2)
         #expect(lines.first?.contains("path=/api/deck/new/") == true)
         #expect(lines.first?.contains("status=200") == true)
@@ -329,21 +329,25 @@ struct ServerOperationTests {
     @Test("a second server on the same data folder is refused (exit 69, saying why); the first goes on serving")
     func secondServerOnOneFolder() async throws {
         let first = try await ServerProcess()
-        defer { first.stop(); first.removeData() }
-        let deck = try await TestServer(process: first).newDeck()
-        let (status, text) = try runToExit(["--host", "127.0.0.1", "--port", "0", "--data", first.dataFolder.path])
-        #expect(status == 69)
-        #expect(text.contains("another deck-server is using it"), "\(text)")
-        #expect(text.contains(first.dataFolder.path), "\(text)")
-        #expect(try await TestServer(process: first).get("/api/deck/\(deck)/draw/?count=1").status == 200)
+        try await withCleanup {
+            let deck = try await TestServer(process: first).newDeck()
+            let (status, text) = try await runToExit(["--host", "127.0.0.1", "--port", "0", "--data", first.dataFolder.path])
+            #expect(status == 69)
+            #expect(text.contains("another deck-server is using it"), "\(text)")
+            #expect(text.contains(first.dataFolder.path), "\(text)")
+            #expect(try await TestServer(process: first).get("/api/deck/\(deck)/draw/?count=1").status == 200)
+        } cleanup: {
+            await first.stop()
+            first.removeData()
+        }
     }
 
     @Test("bad command-line options exit 64 with a message naming the option")
-    func badOptions() throws {
+    func badOptions() async throws {
         for (arguments, mention) in [(["--port", "70000"], "70000"), (["--idle-days", "0"], "--idle-days"),
                                      (["--public-url", "ftp://x"], "ftp://x"), (["--log-level", "loud"], "loud"),
                                      (["--no-such", "x"], "--no-such")] {
-            let (status, text) = try runToExit(arguments)
+            let (status, text) = try await runToExit(arguments)
             #expect(status == 64, "\(arguments)")
             #expect(text.contains(mention), "\(arguments): \(text)")
         }

@@ -115,7 +115,7 @@ struct PostgresBusyDecksTests {
                         while answered.value.load(ordering: .relaxed) < 200, ContinuousClock.now < deadline {
                             try? await Task.sleep(for: .milliseconds(10))
                         }
-                        doomed.process.kill()
+                        await doomed.process.kill()
                         // The survivor's clients go on a little after the kill.
                         try? await Task.sleep(for: .milliseconds(500))
                         stop.value.store(1, ordering: .relaxed)
@@ -136,59 +136,62 @@ struct PostgresBusyDecksTests {
     @Test("the database stopped in the middle of batched commits: every waiting request gets a 503, none a 200 for a change that was not committed")
     func databaseStopsDuringGroupCommits() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
-        try await PostgresInstanceTests.withTwoServers(cluster: cluster) { first, second in
-            let ids = try await Self.makeShoes(64, through: first)
-            let answered = PostgresInstanceTests.Counter()
-            let (dealt, refusals) = try await ConcurrencyAndDurabilityTests.withClient(connections: 32) { client in
-                try await withThrowingTaskGroup(of: (Dealt, [Answer]).self) { group in
-                    for index in 0..<32 {
-                        group.addTask {
-                            let base = index % 2 == 0 ? first.base : second.base
-                            var dealt: Dealt = [:]
-                            var turn = index
-                            // Until the first answer that is not a 200: each client's last request
-                            // was waiting when the database stopped, or came after.
-                            while true {
-                                let id = ids[turn % ids.count]
-                                turn += 3
-                                let answer = try await client.call("\(base)/api/deck/\(id)/draw/?count=1")
-                                guard answer.status == 200 else { return (dealt, [answer]) }
-                                dealt[id, default: []] += answer.codes
-                                answered.value.add(1, ordering: .relaxed)
+        try await withCleanup {
+            try await PostgresInstanceTests.withTwoServers(cluster: cluster) { first, second in
+                let ids = try await Self.makeShoes(64, through: first)
+                let answered = PostgresInstanceTests.Counter()
+                let (dealt, refusals) = try await ConcurrencyAndDurabilityTests.withClient(connections: 32) { client in
+                    try await withThrowingTaskGroup(of: (Dealt, [Answer]).self) { group in
+                        for index in 0..<32 {
+                            group.addTask {
+                                let base = index % 2 == 0 ? first.base : second.base
+                                var dealt: Dealt = [:]
+                                var turn = index
+                                // Until the first answer that is not a 200: each client's last request
+                                // was waiting when the database stopped, or came after.
+                                while true {
+                                    let id = ids[turn % ids.count]
+                                    turn += 3
+                                    let answer = try await client.call("\(base)/api/deck/\(id)/draw/?count=1")
+                                    guard answer.status == 200 else { return (dealt, [answer]) }
+                                    dealt[id, default: []] += answer.codes
+                                    answered.value.add(1, ordering: .relaxed)
+                                }
                             }
                         }
-                    }
-                    group.addTask {
-                        let deadline = ContinuousClock.now + .seconds(30)
-                        while answered.value.load(ordering: .relaxed) < 200, ContinuousClock.now < deadline {
-                            try? await Task.sleep(for: .milliseconds(10))
+                        group.addTask {
+                            let deadline = ContinuousClock.now + .seconds(30)
+                            while answered.value.load(ordering: .relaxed) < 200, ContinuousClock.now < deadline {
+                                try? await Task.sleep(for: .milliseconds(10))
+                            }
+                            try await cluster.stopServer()
+                            return ([:], [])
                         }
-                        try cluster.stopServer()
-                        return ([:], [])
-                    }
-                    return try await group.reduce(into: (Dealt(), [Answer]())) { total, part in
-                        total.0.merge(part.0) { $0 + $1 }
-                        total.1 += part.1
+                        return try await group.reduce(into: (Dealt(), [Answer]())) { total, part in
+                            total.0.merge(part.0) { $0 + $1 }
+                            total.1 += part.1
+                        }
                     }
                 }
-            }
-            #expect(refusals.count == 32, "every client got an answer")
-            for answer in refusals {
-                #expect(answer.status == 503, "\(answer.status) \(answer.text)")
-                #expect(answer.error.contains("the database is unavailable"), "\(answer.text)")
-            }
+                #expect(refusals.count == 32, "every client got an answer")
+                for answer in refusals {
+                    #expect(answer.status == 503, "\(answer.status) \(answer.text)")
+                    #expect(answer.error.contains("the database is unavailable"), "\(answer.text)")
+                }
 
-            try cluster.startServer()
-            let started = ContinuousClock.now
-            while try await second.get("/healthz").status != 200 {
-                try #require(ContinuousClock.now - started < .seconds(15), "no recovery 15 s after the database came back")
-                try await Task.sleep(for: .milliseconds(100))
+                try await cluster.startServer()
+                let started = ContinuousClock.now
+                while try await second.get("/healthz").status != 200 {
+                    try #require(ContinuousClock.now - started < .seconds(15), "no recovery 15 s after the database came back")
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                // Every answered draw is in the database; a draw in flight at the stop may have
+                // committed without an answer: at most one per client.
+                let unanswered = try await Self.checkShoes(ids, dealt: dealt, through: second)
+                #expect(unanswered <= 32)
             }
-            // Every answered draw is in the database; a draw in flight at the stop may have
-            // committed without an answer: at most one per client.
-            let unanswered = try await Self.checkShoes(ids, dealt: dealt, through: second)
-            #expect(unanswered <= 32)
+        } cleanup: {
+            await cluster.remove()
         }
     }
 }

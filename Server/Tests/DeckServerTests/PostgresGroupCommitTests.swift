@@ -27,7 +27,7 @@ struct PostgresGroupCommitTests {
         _ count: Int, cluster: PostgresCluster? = nil, _ body: ([PostgresRecordStore]) async throws -> T
     ) async throws -> T {
         let owner = if let cluster { cluster } else { try await PostgresCluster.shared }
-        let url = try PostgresDatabaseURL(owner.createDatabase())
+        let url = try await PostgresDatabaseURL(owner.createDatabase())
         var stores: [PostgresRecordStore] = []
         var runs: [Task<Void, Never>] = []
         defer { for run in runs { run.cancel() } }
@@ -100,7 +100,7 @@ struct PostgresGroupCommitTests {
             let before = store.groupStatistics
             let holderLock = try await RowLock.take("holder", in: store, cluster: PostgresCluster.shared)
             let holder = Task { try await store.update(.deck, id: "holder", at: Date(), Self.append(1)) }
-            try await Self.waitUntil { try await holderLock.waitingLocks() == 1 }
+            try await Self.waitUntil("the holder's change to wait for its row") { try await holderLock.waitingLocks() == 1 }
             let waiting = Task {
                 await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
                     for (index, id) in ids.enumerated() {
@@ -120,7 +120,7 @@ struct PostgresGroupCommitTests {
                     return await group.reduce(into: [String: Result<Int?, any Error>]()) { $0[$1.0] = $1.1 }
                 }
             }
-            try await Self.waitUntil { store.waitingChanges == ids.count + 1 }
+            try await Self.waitUntil("all 17 changes to wait") { store.waitingChanges == ids.count + 1 }
             try await holderLock.release()
             let outcomes = await waiting.value
             #expect(try await holder.value == 1)
@@ -326,11 +326,27 @@ struct PostgresGroupCommitTests {
         }
     }
 
-    /// Waits until `condition` holds, for at most 20 s.
-    static func waitUntil(_ condition: () async throws -> Bool) async throws {
+    /// Waits until `condition` holds, for at most 20 s; `what` names it in a failure.
+    static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(20)
         while try await !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        try #require(try await condition(), "waited 20 s")
+        try #require(try await condition(), "waited 20 s for \(what)")
+    }
+
+    /// How many lock requests of connections to `connection`'s database wait now. Other tests'
+    /// databases on the shared cluster have lock waits of their own, which `pg_locks` alone
+    /// would count too; the snapshot of backends is cleared first, as a transaction keeps it.
+    static func waitingLocks(on connection: PostgresConnection) async throws -> Int {
+        try await connection.query("SELECT pg_stat_clear_snapshot()", logger: logger)
+        var count = 0
+        for try await value in try await connection.query(
+            """
+            SELECT count(*) FROM pg_locks JOIN pg_stat_activity USING (pid)
+            WHERE NOT pg_locks.granted AND pg_stat_activity.datname = current_database()
+            """, logger: logger).decode(Int.self) {
+            count = value
+        }
+        return count
     }
 
     /// A row of `records` locked by a transaction of another client until ``release()``.
@@ -365,16 +381,9 @@ struct PostgresGroupCommitTests {
             return RowLock(client: client, run: run, holding: holding, open: open)
         }
 
-        /// How many lock requests of the database wait now.
+        /// How many lock requests of connections to the store's database wait now.
         func waitingLocks() async throws -> Int {
-            try await client.withConnection { connection in
-                var count = 0
-                for try await value in try await connection.query(
-                    "SELECT count(*) FROM pg_locks WHERE NOT granted", logger: PostgresGroupCommitTests.logger).decode(Int.self) {
-                    count = value
-                }
-                return count
-            }
+            try await client.withConnection { try await PostgresGroupCommitTests.waitingLocks(on: $0) }
         }
 
         /// Ends the transaction that holds the lock.
@@ -447,10 +456,7 @@ struct PostgresGroupCommitTests {
                 var waiting = 0
                 while waiting == 0, ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(20))
-                    for try await count in try await connection.query(
-                        "SELECT count(*) FROM pg_locks WHERE NOT granted", logger: Self.logger).decode(Int.self) {
-                        waiting = count
-                    }
+                    waiting = try await Self.waitingLocks(on: connection)
                 }
                 try #require(waiting > 0, "the group never waited for the row")
                 // The group holds a and waits for b: locking a closes the circle. The database
@@ -509,97 +515,100 @@ struct PostgresGroupCommitTests {
         arguments: [WritePath.locking, .conditional, .both])
     func databaseStopsDuringGroup(path: WritePath) async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
-        try await Self.withStores(2, cluster: cluster) { stores in
-            let store = stores[0]
-            let ids = (0..<32).map { "record\($0)" }
-            for (index, id) in ids.enumerated() {
-                try await stores[path.isNew(index) ? 1 : 0].insert(.deck, id: id, state: [], at: Date())
-            }
-            // Another client holds the row of a record of the store's own, whose change keeps
-            // the store's one group in flight, waiting for the lock (no thread waits), until the
-            // 32 changes all wait; they then go into one group. A third client holds record0's
-            // row: the group waits for it (with both ways, after the conditional write of the
-            // store's own records committed), and the database stops meanwhile.
-            try await store.insert(.deck, id: "holder", state: [], at: Date())
-            let holderLock = try await RowLock.take("holder", in: store, cluster: cluster)
-            let recordLock = try await RowLock.take(ids[0], in: store, cluster: cluster)
-            let holders = [Task { try await store.update(.deck, id: "holder", at: Date(), Self.append(1)) }]
-            try await Self.waitUntil { try await recordLock.waitingLocks() == 1 }
-            let waiting = Task {
-                await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
-                    for id in ids {
-                        group.addTask { (id, await Self.outcome { try await store.update(.deck, id: id, at: Date(), Self.append(1)) }) }
+        try await withCleanup {
+            try await Self.withStores(2, cluster: cluster) { stores in
+                let store = stores[0]
+                let ids = (0..<32).map { "record\($0)" }
+                for (index, id) in ids.enumerated() {
+                    try await stores[path.isNew(index) ? 1 : 0].insert(.deck, id: id, state: [], at: Date())
+                }
+                // Another client holds the row of a record of the store's own, whose change keeps
+                // the store's one group in flight, waiting for the lock (no thread waits), until the
+                // 32 changes all wait; they then go into one group. A third client holds record0's
+                // row: the group waits for it (with both ways, after the conditional write of the
+                // store's own records committed), and the database stops meanwhile.
+                try await store.insert(.deck, id: "holder", state: [], at: Date())
+                let holderLock = try await RowLock.take("holder", in: store, cluster: cluster)
+                let recordLock = try await RowLock.take(ids[0], in: store, cluster: cluster)
+                let holders = [Task { try await store.update(.deck, id: "holder", at: Date(), Self.append(1)) }]
+                try await Self.waitUntil("the holder's change to wait for its row") { try await recordLock.waitingLocks() == 1 }
+                let waiting = Task {
+                    await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
+                        for id in ids {
+                            group.addTask { (id, await Self.outcome { try await store.update(.deck, id: id, at: Date(), Self.append(1)) }) }
+                        }
+                        return await group.reduce(into: [(String, Result<Int?, any Error>)]()) { $0.append($1) }
                     }
-                    return await group.reduce(into: [(String, Result<Int?, any Error>)]()) { $0.append($1) }
                 }
-            }
-            try await Self.waitUntil { store.waitingChanges == ids.count }
-            try await holderLock.release()
-            // The holder's group ends; the group of 32 starts and waits for record0's row.
-            try await Self.waitUntil { try await recordLock.waitingLocks() == 1 && store.waitingChanges == 0 }
-            try cluster.stopServer()
-            // Every caller is answered, within the connection wait.
-            let answers = try await withThrowingTaskGroup(of: [(String, Result<Int?, any Error>)]?.self) { group in
-                group.addTask { await waiting.value }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(30))
-                    return nil
+                try await Self.waitUntil("all 32 changes to wait") { store.waitingChanges == ids.count }
+                try await holderLock.release()
+                // The holder's group ends; the group of 32 starts and waits for record0's row.
+                try await Self.waitUntil("the group of 32 to wait for record0's row") { try await recordLock.waitingLocks() == 1 && store.waitingChanges == 0 }
+                try await cluster.stopServer()
+                // Every caller is answered, within the connection wait.
+                let answers = try await withThrowingTaskGroup(of: [(String, Result<Int?, any Error>)]?.self) { group in
+                    group.addTask { await waiting.value }
+                    group.addTask {
+                        try await Task.sleep(for: .seconds(30))
+                        return nil
+                    }
+                    let first = try await group.next()!
+                    group.cancelAll()
+                    return first
                 }
-                let first = try await group.next()!
-                group.cancelAll()
-                return first
-            }
-            let all = try #require(answers, "a caller waited 30 s without an answer")
-            #expect(all.count == ids.count)
-            var committed: [String: Int] = [:]
-            for (id, result) in all {
-                switch result {
-                case .success(let length): committed[id] = length
-                case .failure(let error):
-                    let failure = try #require(error as? ServiceError, "\(error)")
-                    #expect(failure.kind == .unavailable, "\(failure)")
+                let all = try #require(answers, "a caller waited 30 s without an answer")
+                #expect(all.count == ids.count)
+                var committed: [String: Int] = [:]
+                for (id, result) in all {
+                    switch result {
+                    case .success(let length): committed[id] = length
+                    case .failure(let error):
+                        let failure = try #require(error as? ServiceError, "\(error)")
+                        #expect(failure.kind == .unavailable, "\(failure)")
+                    }
                 }
-            }
-            // With both ways, the store's own records were written and committed before the
-            // database stopped: their callers are answered. With the locking way, nobody is:
-            // the transaction's rows are locked but its statements cannot finish. With the
-            // conditional way alone, the group's one call waits for record0's row; the shutdown
-            // also ends the transaction holding it, and the call may take the lock and commit
-            // before its own backend ends. Its commit comes before its answer, so then the whole
-            // group is answered, or none of it.
-            let answered = Set(committed.keys)
-            let report = "answered: \(answered.sorted()), \(store.writePaths), \(all.map { "\($0.0): \($0.1)" })"
-            switch path {
-            case .locking: #expect(answered.isEmpty, "\(report)")
-            case .conditional: #expect(answered.isEmpty || answered == Set(ids), "\(report)")
-            case .both: #expect(answered == Set(ids.indices.filter { !path.isNew($0) }.map { ids[$0] }), "\(report)")
-            }
-            for holder in holders { _ = await holder.result }
+                // With both ways, the store's own records were written and committed before the
+                // database stopped: their callers are answered. With the locking way, nobody is:
+                // the transaction's rows are locked but its statements cannot finish. With the
+                // conditional way alone, the group's one call waits for record0's row; the shutdown
+                // also ends the transaction holding it, and the call may take the lock and commit
+                // before its own backend ends. Its commit comes before its answer, so then the whole
+                // group is answered, or none of it.
+                let answered = Set(committed.keys)
+                let report = "answered: \(answered.sorted()), \(store.writePaths), \(all.map { "\($0.0): \($0.1)" })"
+                switch path {
+                case .locking: #expect(answered.isEmpty, "\(report)")
+                case .conditional: #expect(answered.isEmpty || answered == Set(ids), "\(report)")
+                case .both: #expect(answered == Set(ids.indices.filter { !path.isNew($0) }.map { ids[$0] }), "\(report)")
+                }
+                for holder in holders { _ = await holder.result }
 
-            try cluster.startServer()
-            var reopened: [UInt8]?
-            let deadline = ContinuousClock.now + .seconds(15)
-            while ContinuousClock.now < deadline {
-                if let state = try? await store.read(.deck, id: ids[0]) {
-                    reopened = state
-                    break
+                try await cluster.startServer()
+                var reopened: [UInt8]?
+                let deadline = ContinuousClock.now + .seconds(15)
+                while ContinuousClock.now < deadline {
+                    if let state = try? await store.read(.deck, id: ids[0]) {
+                        reopened = state
+                        break
+                    }
+                    try await Task.sleep(for: .milliseconds(200))
                 }
-                try await Task.sleep(for: .milliseconds(200))
-            }
-            try #require(reopened != nil, "the store did not reconnect")
-            // An answered change is committed, once. One answered unavailable may be committed
-            // too, like any change whose answer was lost: the shutdown also ends the transaction
-            // holding record0's row, and the group's statement may take the lock and commit
-            // before its own backend ends, the commit unconfirmed. Never twice.
-            for id in ids {
-                let state = try #require(try await store.read(.deck, id: id))
-                if committed[id] != nil {
-                    #expect(state.count == 1, "\(id) was answered but is not committed")
-                } else {
-                    #expect(state.count <= 1, "\(id) was answered unavailable and changed \(state.count) times")
+                try #require(reopened != nil, "the store did not reconnect")
+                // An answered change is committed, once. One answered unavailable may be committed
+                // too, like any change whose answer was lost: the shutdown also ends the transaction
+                // holding record0's row, and the group's statement may take the lock and commit
+                // before its own backend ends, the commit unconfirmed. Never twice.
+                for id in ids {
+                    let state = try #require(try await store.read(.deck, id: id))
+                    if committed[id] != nil {
+                        #expect(state.count == 1, "\(id) was answered but is not committed")
+                    } else {
+                        #expect(state.count <= 1, "\(id) was answered unavailable and changed \(state.count) times")
+                    }
                 }
             }
+        } cleanup: {
+            await cluster.remove()
         }
     }
 }

@@ -17,15 +17,16 @@ struct PostgresInstanceTests {
         _ body: (TestServer, TestServer) async throws -> Void
     ) async throws {
         let owner = if let cluster { cluster } else { try await PostgresCluster.shared }
-        let database = try owner.createDatabase()
+        let database = try await owner.createDatabase()
         async let startFirst = ServerProcess(database: database, arguments: arguments)
         async let startSecond = ServerProcess(database: database, arguments: arguments)
         let (first, second) = try await (startFirst, startSecond)
-        defer {
-            first.stop()
-            second.stop()
+        try await withCleanup {
+            try await body(TestServer(process: first), TestServer(process: second))
+        } cleanup: {
+            await first.stop()
+            await second.stop()
         }
-        try await body(TestServer(process: first), TestServer(process: second))
     }
 
     @Test("a deck made through one instance is seen and changed through the other")
@@ -101,7 +102,7 @@ struct PostgresInstanceTests {
                         while answered.value.load(ordering: .relaxed) < 64, ContinuousClock.now < deadline {
                             try? await Task.sleep(for: .milliseconds(10))
                         }
-                        doomed.process.kill()
+                        await doomed.process.kill()
                         return []
                     }
                     return await group.reduce(into: []) { $0 += $1 }
@@ -125,78 +126,84 @@ struct PostgresInstanceTests {
     @Test("the database stopped: 503 JSON on /healthz and the API; started again: both instances recover without a restart")
     func databaseOutage() async throws {
         let cluster = try await PostgresCluster.start()
-        defer { cluster.remove() }
-        try await Self.withTwoServers(cluster: cluster) { first, second in
-            let id = try await first.newDeck("shuffle/")
-            let drawn = try await second.get("/api/deck/\(id)/draw/?count=2")
-            #expect(drawn.remaining == 50)
+        try await withCleanup {
+            try await Self.withTwoServers(cluster: cluster) { first, second in
+                let id = try await first.newDeck("shuffle/")
+                let drawn = try await second.get("/api/deck/\(id)/draw/?count=2")
+                #expect(drawn.remaining == 50)
 
-            try cluster.stopServer()
-            for server in [first, second] {
-                let health = try await server.get("/healthz")
-                #expect(health.status == 503)
-                #expect(health.headers["Content-Type"].first?.hasPrefix("application/json") == true)
-                #expect(health.error.contains("the database is unavailable"), "\(health.text)")
-                for path in ["/api/deck/\(id)/draw/?count=1", "/api/deck/new/", "/api/deck/\(id)/"] {
-                    let answer = try await server.get(path)
-                    #expect(answer.status == 503, "\(path): \(answer.status) \(answer.text)")
-                    #expect(try answer.decode(ErrorAnswer.self).success == false)
-                    #expect(answer.error.contains("the database is unavailable"), "\(answer.text)")
-                    // What the database or the socket said goes to the log, not to clients.
-                    for secret in ["SQLSTATE", "errno", "descriptor", "Connection", "PSQLError"] {
-                        #expect(!answer.error.contains(secret), "\(answer.text)")
+                try await cluster.stopServer()
+                for server in [first, second] {
+                    let health = try await server.get("/healthz")
+                    #expect(health.status == 503)
+                    #expect(health.headers["Content-Type"].first?.hasPrefix("application/json") == true)
+                    #expect(health.error.contains("the database is unavailable"), "\(health.text)")
+                    for path in ["/api/deck/\(id)/draw/?count=1", "/api/deck/new/", "/api/deck/\(id)/"] {
+                        let answer = try await server.get(path)
+                        #expect(answer.status == 503, "\(path): \(answer.status) \(answer.text)")
+                        #expect(try answer.decode(ErrorAnswer.self).success == false)
+                        #expect(answer.error.contains("the database is unavailable"), "\(answer.text)")
+                        // What the database or the socket said goes to the log, not to clients.
+                        for secret in ["SQLSTATE", "errno", "descriptor", "Connection", "PSQLError"] {
+                            #expect(!answer.error.contains(secret), "\(answer.text)")
+                        }
                     }
                 }
-            }
 
-            try cluster.startServer()
-            let started = ContinuousClock.now
-            for server in [first, second] {
-                while try await server.get("/healthz").status != 200 {
-                    #expect(ContinuousClock.now - started < .seconds(10), "no recovery 10 s after the database came back")
-                    if ContinuousClock.now - started > .seconds(10) { return }
-                    try await Task.sleep(for: .milliseconds(100))
+                try await cluster.startServer()
+                let started = ContinuousClock.now
+                for server in [first, second] {
+                    while try await server.get("/healthz").status != 200 {
+                        #expect(ContinuousClock.now - started < .seconds(10), "no recovery 10 s after the database came back")
+                        if ContinuousClock.now - started > .seconds(10) { return }
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
                 }
+                // Nothing was lost and the refused draw changed nothing.
+                let after = try await first.get("/api/deck/\(id)/draw/?count=1")
+                #expect(after.status == 200)
+                #expect(after.remaining == 49)
+                #expect(try await second.get("/api/deck/\(id)/").remaining == 49)
             }
-            // Nothing was lost and the refused draw changed nothing.
-            let after = try await first.get("/api/deck/\(id)/draw/?count=1")
-            #expect(after.status == 200)
-            #expect(after.remaining == 49)
-            #expect(try await second.get("/api/deck/\(id)/").remaining == 49)
+        } cleanup: {
+            await cluster.remove()
         }
     }
 
     @Test("/healthz checks a write: a database that reads but refuses writes (a full disk) is a 503 there, while reads go on")
     func healthChecksAWrite() async throws {
         let cluster = try await PostgresCluster.shared
-        let database = try cluster.createDatabase()
+        let database = try await cluster.createDatabase()
         let process = try await ServerProcess(database: database)
-        defer { process.stop() }
-        let server = TestServer(process: process)
-        let id = try await server.newDeck()
-        #expect(try await server.get("/healthz").status == 200)
-        // Writes of the health check fail as on a full disk (SQLSTATE 53100); reads still work.
-        try cluster.execute("""
-            CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; END $$;
-            CREATE TRIGGER full_disk BEFORE INSERT OR UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION refuse_write();
-            """, in: database)
-        let health = try await server.get("/healthz")
-        #expect(health.status == 503, "\(health.text)")
-        #expect(!health.text.contains("No space left"), "\(health.text)")
-        #expect(try await server.get("/api/deck/\(id)/").remaining == 52)
+        try await withCleanup {
+            let server = TestServer(process: process)
+            let id = try await server.newDeck()
+            #expect(try await server.get("/healthz").status == 200)
+            // Writes of the health check fail as on a full disk (SQLSTATE 53100); reads still work.
+            try await cluster.execute("""
+                CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; END $$;
+                CREATE TRIGGER full_disk BEFORE INSERT OR UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION refuse_write();
+                """, in: database)
+            let health = try await server.get("/healthz")
+            #expect(health.status == 503, "\(health.text)")
+            #expect(!health.text.contains("No space left"), "\(health.text)")
+            #expect(try await server.get("/api/deck/\(id)/").remaining == 52)
+        } cleanup: {
+            await process.stop()
+        }
     }
 
     @Test("the idle-deck job runs once across instances, not once per instance")
     func expiryRunsOnce() async throws {
         let cluster = try await PostgresCluster.shared
-        let database = try cluster.createDatabase()
+        let database = try await cluster.createDatabase()
         let maker = try await ServerProcess(database: database)
         var ids: [String] = []
         for _ in 0..<3 { ids.append(try await TestServer(process: maker).newDeck()) }
-        #expect(maker.stop() == 0)
+        #expect(await maker.stop() == 0)
         // The maker ran the job as it started; forget that run, as if it were long ago.
-        try cluster.execute("DELETE FROM jobs", in: database)
+        try await cluster.execute("DELETE FROM jobs", in: database)
         try await Task.sleep(for: .milliseconds(1500))
 
         // 0.00001 days is 0.864 s: the decks above are idle; each instance runs the job as it
@@ -212,9 +219,9 @@ struct PostgresInstanceTests {
         for id in ids {
             #expect(try await TestServer(process: first).get("/api/deck/\(id)/").status == 404)
         }
-        first.stop()
-        second.stop()
-        let runs = (first.errorOutput() + second.errorOutput()).split(separator: "\n").filter { $0.contains("the idle-record job ran") }
+        await first.stop()
+        await second.stop()
+        let runs = await (first.errorOutput() + second.errorOutput()).split(separator: "\n").filter { $0.contains("the idle-record job ran") }
         #expect(runs.count == 1, "\(runs)")
         #expect(runs.first?.contains("deleted=3") == true, "\(runs)")
     }

@@ -38,12 +38,12 @@ struct RequestHygieneTests {
                 ("a bad port", draw + "Host: 127.0.0.1:99999\r\nConnection: close\r\n\r\n"),
             ]
             for (name, request) in cases {
-                let response = try RawHTTP.exchange(port: port, request)
+                let response = try await RawHTTP.exchange(port: port, request)
                 #expect(RawHTTP.status(response) == 400, "\(name): \(response)")
                 #expect(response.contains("Host"), "\(name): \(response)")
                 #expect(!response.contains("<script>"), "\(name)")
             }
-            let good = try RawHTTP.exchange(port: port, draw + "Host: cards.example.org:8080\r\nConnection: close\r\n\r\n")
+            let good = try await RawHTTP.exchange(port: port, draw + "Host: cards.example.org:8080\r\nConnection: close\r\n\r\n")
             #expect(RawHTTP.status(good) == 200, "\(good)")
             #expect(good.contains("\"http://cards.example.org:8080/static/img/"), "\(good)")
 

@@ -178,7 +178,7 @@ struct TableAPITests {
             #expect(carol.number == 2)
             let carolsHand = try await carol.act("draw", "count=5").table.handCodes
             let version = try await carol.view().version
-            let last = try #require(try await old.view(atLeast: version))
+            let last = try #require(try await old.view(atLeast: version), "no view at version \(version): ended \(old.ended), read: \(old.text.suffix(800))")
             #expect(last.hand == nil && last.yourSeat == nil)
             #expect(last.seats[1].name == "Carol" && last.seats[1].handCount == 5)
             await old.close()
@@ -199,7 +199,7 @@ struct TableAPITests {
                 #expect(token.count == 43 && token.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
             }
             #expect(ann.table.count == 26, "130-bit table ids, like decks'")
-            server.process.stop()
+            await server.process.stop()
             var stored = Data()
             for file in try FileManager.default.contentsOfDirectory(at: server.process.dataFolder, includingPropertiesForKeys: nil) {
                 stored += (try? Data(contentsOf: file)) ?? Data()
@@ -273,7 +273,7 @@ struct TableAPITests {
             let port = try #require(URL(string: server.base)?.port)
             let one = try RawConnection(port: port)
             try one.send("GET /api/table/\(ann.table)/events?token=\(ann.token) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            #expect(one.readUntilClosed(timeout: .milliseconds(500)).text.contains("id: 1"))
+            #expect(await one.readUntilClosed(timeout: .milliseconds(500)).text.contains("id: 1"))
             let two = try await EventStreamReader(url)
             _ = await two.next()
             // HEAD answers the head alone and takes no stream.
@@ -299,8 +299,8 @@ struct TableAPITests {
             await reopened?.close()
             await two.close()
             // The access log writes paths without their query: the token never appears in it.
-            server.process.stop()
-            let log = server.process.errorOutput()
+            await server.process.stop()
+            let log = await server.process.errorOutput()
             #expect(log.contains("/events"), "the access log has the stream requests")
             #expect(!log.contains(ann.token), "the token was logged")
         }
@@ -333,24 +333,25 @@ struct TableAPITests {
         async let startFirst = ServerProcess(database: database)
         async let startSecond = ServerProcess(database: database)
         let (first, second) = try await (startFirst, startSecond)
-        defer {
-            first.stop()
-            second.stop()
+        try await withCleanup {
+            let one = TestServer(process: first)
+            let two = TestServer(process: second)
+            let ann = try await one.newTable("Ann")
+            let bob = try await two.join(ann.table, "Bob")
+            let stream = try await EventStreamReader(two.base + "/api/table/\(ann.table)/events?token=\(bob.token)")
+            _ = await stream.next()
+            for round in 1...3 {
+                let answer = try await one.post("/api/table/\(ann.table)/draw/", "count=2", headers: ann.bearer)
+                let version = try answer.table.version
+                let seen = try #require(try await stream.view(atLeast: version, within: .seconds(10)), "round \(round)")
+                #expect(seen.version == version)
+                #expect(seen.seats[0].handCount == 2 * round && seen.hand == [])
+            }
+            await stream.close()
+        } cleanup: {
+            await first.stop()
+            await second.stop()
         }
-        let one = TestServer(process: first)
-        let two = TestServer(process: second)
-        let ann = try await one.newTable("Ann")
-        let bob = try await two.join(ann.table, "Bob")
-        let stream = try await EventStreamReader(two.base + "/api/table/\(ann.table)/events?token=\(bob.token)")
-        _ = await stream.next()
-        for round in 1...3 {
-            let answer = try await one.post("/api/table/\(ann.table)/draw/", "count=2", headers: ann.bearer)
-            let version = try answer.table.version
-            let seen = try #require(try await stream.view(atLeast: version, within: .seconds(10)), "round \(round)")
-            #expect(seen.version == version)
-            #expect(seen.seats[0].handCount == 2 * round && seen.hand == [])
-        }
-        await stream.close()
     }
 }
 

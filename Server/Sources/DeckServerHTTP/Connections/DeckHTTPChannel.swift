@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTPTypesHTTP1
+import Synchronization
 
 /// Hummingbird's HTTP/1 channel with the server's own connection rules in front of it: the
 /// stage deadlines of ``ConnectionTimeouts`` and the version-dependent rules of
@@ -20,8 +21,21 @@ struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
 
     var responder: HTTPChannelHandler.Responder { base.responder }
 
+    /// Connections set up and not yet handed to ``handle(value:)``, kept for the process's life.
+    ///
+    /// A connection accepted in the instant the server stops listening is set up, but the
+    /// server's accept loop has ended and never takes it. NIO then traps ("Deinited
+    /// NIOAsyncWriter without calling finish()", apple/swift-nio#2637) when the last reference
+    /// to its unused writer goes. Held here, it is never released: such a connection stays
+    /// unanswered until it times out or the process exits a moment later, as one still in the
+    /// listening socket's queue would, and the server exits cleanly. (A setup that fails after
+    /// this line leaves its connection here too; NIO closes the channel.) The cost is a lock
+    /// per connection, not per request.
+    private static let unclaimed = Mutex<[ObjectIdentifier: Value]>([:])
+
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         base.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            Self.unclaimed.withLock { $0[ObjectIdentifier(channel)] = value }
             let deadlines = ConnectionDeadlines(timeouts: timeouts, channel: channel)
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHandler(RequestStartHandler(deadlines: deadlines), position: .first)
@@ -32,6 +46,7 @@ struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     }
 
     func handle(value: Value, logger: Logger) async {
+        Self.unclaimed.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(value.channel)) }
         await base.handle(value: value, logger: logger)
     }
 }

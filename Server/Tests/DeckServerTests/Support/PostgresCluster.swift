@@ -27,10 +27,13 @@ final class PostgresCluster: Sendable {
     /// Starts a new cluster of its own (removed at exit, or earlier by ``remove()``).
     static func start() async throws -> PostgresCluster {
         let template = try await templateFolder.value
-        let folder = try makeFolder()
-        try run("/bin/cp", ["-a", template + "/data", folder + "/data"])
+        let folder = try await onOwnThread {
+            let folder = try makeFolder()
+            try runBlocking("/bin/cp", ["-a", template + "/data", folder + "/data"])
+            return folder
+        }
         let cluster = PostgresCluster(folder: folder, port: try freePort())
-        try cluster.startServer()
+        try await cluster.startServer()
         return cluster
     }
 
@@ -40,36 +43,36 @@ final class PostgresCluster: Sendable {
     }
 
     /// A new empty database; returns its URL for `deck-server --database`.
-    func createDatabase() throws -> String {
+    func createDatabase() async throws -> String {
         let name = "deck_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try Self.run(try Self.tool("psql"), ["-X", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres",
-                                             "-d", "postgres", "-c", "CREATE DATABASE \(name)"])
+        try await Self.run(try Self.tool("psql"), ["-X", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres",
+                                                   "-d", "postgres", "-c", "CREATE DATABASE \(name)"])
         return "postgres://postgres@127.0.0.1:\(port)/\(name)?sslmode=disable"
     }
 
     /// Runs `sql` in the database at `url` (one made by ``createDatabase()``).
-    func execute(_ sql: String, in url: String) throws {
+    func execute(_ sql: String, in url: String) async throws {
         let name = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
-        try Self.run(try Self.tool("psql"), ["-X", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres",
-                                             "-d", name, "-v", "ON_ERROR_STOP=1", "-c", sql])
+        try await Self.run(try Self.tool("psql"), ["-X", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres",
+                                                   "-d", name, "-v", "ON_ERROR_STOP=1", "-c", sql])
     }
 
     /// Starts the database server (again); waits until it accepts connections.
-    func startServer() throws {
-        try Self.asPostgres(try Self.tool("pg_ctl"), [
+    func startServer() async throws {
+        try await Self.asPostgres(try Self.tool("pg_ctl"), [
             "-D", dataFolder, "-l", folder + "/log", "-w", "-t", "60",
             "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=300", "start",
         ])
     }
 
     /// Stops the database server (fast: open connections are closed) and waits for it.
-    func stopServer() throws {
-        try Self.asPostgres(try Self.tool("pg_ctl"), ["-D", dataFolder, "-m", "fast", "-w", "-t", "60", "stop"])
+    func stopServer() async throws {
+        try await Self.asPostgres(try Self.tool("pg_ctl"), ["-D", dataFolder, "-m", "fast", "-w", "-t", "60", "stop"])
     }
 
     /// Stops the server if it runs and deletes the folder.
-    func remove() {
-        Self.removeCluster(folder)
+    func remove() async {
+        await onOwnThread { [folder] in Self.removeCluster(folder) }
     }
 
     // MARK: Processes and folders
@@ -77,8 +80,8 @@ final class PostgresCluster: Sendable {
     private static let sharedCluster = Task { try await PostgresCluster.start() }
 
     private static let templateFolder = Task {
-        let folder = try makeFolder()
-        try asPostgres(try tool("initdb"), ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"])
+        let folder = try await onOwnThread { try makeFolder() }
+        try await asPostgres(try tool("initdb"), ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"])
         return folder
     }
 
@@ -89,7 +92,7 @@ final class PostgresCluster: Sendable {
         let folder = "/tmp/deck-server-pg-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
-        try run("/bin/chown", ["postgres:postgres", folder])
+        try runBlocking("/bin/chown", ["postgres:postgres", folder])
         let first = folders.withLock { folders in
             folders.append(folder)
             return folders.count == 1
@@ -123,14 +126,19 @@ final class PostgresCluster: Sendable {
         return "\(root)/\(version)/bin/\(name)"
     }
 
-    private static func asPostgres(_ program: String, _ arguments: [String]) throws {
-        try run("/usr/bin/env", ["runuser", "-u", "postgres", "--", program] + arguments)
+    private static func asPostgres(_ program: String, _ arguments: [String]) async throws {
+        try await run("/usr/bin/env", ["runuser", "-u", "postgres", "--", program] + arguments)
+    }
+
+    /// Runs `program` and waits for it, on a thread of its own.
+    private static func run(_ program: String, _ arguments: [String]) async throws {
+        try await onOwnThread { try runBlocking(program, arguments) }
     }
 
     /// Runs `program` and waits for it. Not with Foundation's `Process`, whose wait does not
     /// always see a `pg_ctl start` end (its postmaster lives on); output goes to a file, as a
     /// pipe's write end could stay open in the postmaster.
-    private static func run(_ program: String, _ arguments: [String]) throws {
+    private static func runBlocking(_ program: String, _ arguments: [String]) throws {
         let outputPath = "/tmp/deck-server-pg-output-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         var actions = posix_spawn_file_actions_t()

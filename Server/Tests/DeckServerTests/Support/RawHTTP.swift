@@ -6,7 +6,7 @@ import Glibc
 /// A plain TCP connection to the server, written byte for byte: for what an HTTP client library
 /// will not send (no `Host`, two of them, half a request, a malformed chunk) and for watching
 /// when the server closes.
-final class RawConnection {
+final class RawConnection: Sendable {
     private let socket: Int32
 
     /// Connects to 127.0.0.1:`port`.
@@ -59,7 +59,17 @@ final class RawConnection {
 
     /// Reads until the server closes the connection or `timeout` passes; returns what it
     /// wrote and whether it closed.
-    func readUntilClosed(timeout: Duration = .seconds(10)) -> (text: String, closed: Bool) {
+    func readUntilClosed(timeout: Duration = .seconds(10)) async -> (text: String, closed: Bool) {
+        await onOwnThread { self.blockingReadUntilClosed(timeout: timeout) }
+    }
+
+    /// Reads one answer whose body length is given by `Content-Length`, leaving the
+    /// connection open.
+    func readAnswer(timeout: Duration = .seconds(10)) async -> String {
+        await onOwnThread { self.blockingReadAnswer(timeout: timeout) }
+    }
+
+    private func blockingReadUntilClosed(timeout: Duration) -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = ContinuousClock.now + timeout
@@ -75,9 +85,7 @@ final class RawConnection {
         return (String(decoding: received, as: UTF8.self), false)
     }
 
-    /// Reads one answer whose body length is given by `Content-Length`, leaving the
-    /// connection open.
-    func readAnswer(timeout: Duration = .seconds(10)) -> String {
+    private func blockingReadAnswer(timeout: Duration) -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = ContinuousClock.now + timeout
@@ -104,10 +112,10 @@ final class RawConnection {
 enum RawHTTP {
     /// Sends `request` to 127.0.0.1:`port` and returns everything the server wrote until it
     /// closed the connection or `timeout` passed.
-    static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(10)) throws -> String {
+    static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(10)) async throws -> String {
         let connection = try RawConnection(port: port)
         try connection.send(request)
-        return connection.readUntilClosed(timeout: timeout).text
+        return await connection.readUntilClosed(timeout: timeout).text
     }
 
     /// The status code of the first answer in `response`, such as 400.

@@ -25,14 +25,14 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        baseURL = try await Self.readListeningLine(output.fileHandleForReading, process: process)
+        baseURL = try await readListeningLine()
     }
 
-    private static func readListeningLine(_ handle: FileHandle, process: Process) async throws -> String {
+    private func readListeningLine() async throws -> String {
         let deadline = Date().addingTimeInterval(60)
         var text = ""
         while Date() < deadline {
-            let data = handle.availableData
+            let data = await onOwnThread { self.output.fileHandleForReading.availableData }
             if data.isEmpty {
                 guard process.isRunning else { break }
                 try await Task.sleep(for: .milliseconds(20))
@@ -47,22 +47,24 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Everything the server wrote to standard error so far (after it stopped: all of it).
-    func errorOutput() -> String {
-        String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+    func errorOutput() async -> String {
+        await onOwnThread { String(decoding: self.errors.fileHandleForReading.availableData, as: UTF8.self) }
     }
 
     /// Stops the server with SIGTERM (a graceful stop) and waits; returns its exit status.
     @discardableResult
-    func stop() -> Int32 {
+    func stop() async -> Int32 {
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return await onOwnThread {
+            self.process.waitUntilExit()
+            return self.process.terminationStatus
+        }
     }
 
     /// Kills the server with SIGKILL, as a crash would.
-    func kill() {
+    func kill() async {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        await onOwnThread { self.process.waitUntilExit() }
     }
 
     /// Removes the data folder.
@@ -105,15 +107,17 @@ extension HTTPClient {
 
 /// Runs the built `deck-server` with `arguments` until it exits (as it should at once);
 /// returns its exit status and what it wrote to standard error.
-func runToExit(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-    let process = Process()
-    process.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+func runToExit(_ arguments: [String]) async throws -> (status: Int32, errors: String) {
+    try await onOwnThread {
+        let process = Process()
+        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
 }

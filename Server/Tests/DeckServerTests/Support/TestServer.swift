@@ -13,11 +13,12 @@ import NIOHTTP1
 /// removes its data: for what only a real process shows (durability, signals, the log, options).
 func withServer(_ store: TestStore = .sqlite, arguments: [String] = [], _ body: (TestServer) async throws -> Void) async throws {
     let process = try await ServerProcess(database: store.newDatabase(), arguments: arguments)
-    defer {
-        process.stop()
+    try await withCleanup {
+        try await body(TestServer(process: process))
+    } cleanup: {
+        await process.stop()
         process.removeData()
     }
-    try await body(TestServer(process: process))
 }
 
 /// Runs `body` against the server's router in this process, over an in-memory store and

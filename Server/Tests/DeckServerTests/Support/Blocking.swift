@@ -1,0 +1,34 @@
+import Foundation
+
+/// Runs `body`, which blocks (it waits for a process, a socket or a pipe), on a thread of its
+/// own, and waits for it without holding a thread.
+///
+/// Swift's concurrency runs tasks on as many threads as the machine has cores: two here. A test
+/// that blocks one of them for seconds, while another does the same, stops every other test
+/// of the process for as long (their sleeps, timeouts and streams included), which made
+/// unrelated tests fail by timing out in the full suite.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+/// ``onOwnThread(_:)-(()->T)`` for a body that cannot fail.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+    }
+}
+
+/// Runs `body`, then `cleanup` whether `body` threw or not: a `defer` that may wait.
+func withCleanup<T>(_ body: () async throws -> T, cleanup: () async -> Void) async throws -> T {
+    let value: T
+    do {
+        value = try await body()
+    } catch {
+        await cleanup()
+        throw error
+    }
+    await cleanup()
+    return value
+}
