@@ -44,76 +44,82 @@ struct ConcurrencyAndDurabilityTests {
     @Test("a restart on the same data keeps every deck, pile and order", arguments: TestStore.allCases)
     func restartKeepsDecks(_ store: TestStore) async throws {
         let first = try await ServerProcess(database: store.newDatabase())
-        defer { first.removeData() }
-        let server = TestServer(process: first)
-        var ids: [String] = []
-        for index in 0..<5 { ids.append(try await server.newDeck("shuffle/?deck_count=\(index + 1)")) }
-        let drawn = try await server.get("/api/deck/\(ids[0])/draw/?count=5").codes
-        _ = try await server.get("/api/deck/\(ids[0])/pile/hand/add/?cards=\(drawn[0]),\(drawn[1])")
-        let before = try await server.get("/api/deck/\(ids[0])/pile/hand/list/")
-        #expect(await first.stop() == 0)
-
-        let second = try await ServerProcess(dataFolder: first.dataFolder, database: first.database)
         try await withCleanup {
-            let again = TestServer(process: second)
-            let after = try await again.get("/api/deck/\(ids[0])/pile/hand/list/")
-            #expect(after.remaining == 47)
-            #expect(after.pileCodes("hand") == before.pileCodes("hand"))
-            for (index, id) in ids.enumerated().dropFirst() {
-                #expect(try await again.get("/api/deck/\(id)/").remaining == 52 * (index + 1))
+            let server = TestServer(process: first)
+            var ids: [String] = []
+            for index in 0..<5 { ids.append(try await server.newDeck("shuffle/?deck_count=\(index + 1)")) }
+            let drawn = try await server.get("/api/deck/\(ids[0])/draw/?count=5").codes
+            _ = try await server.get("/api/deck/\(ids[0])/pile/hand/add/?cards=\(drawn[0]),\(drawn[1])")
+            let before = try await server.get("/api/deck/\(ids[0])/pile/hand/list/")
+            #expect(await first.stop() == 0)
+
+            let second = try await ServerProcess(dataFolder: first.dataFolder, database: first.database)
+            try await withCleanup {
+                let again = TestServer(process: second)
+                let after = try await again.get("/api/deck/\(ids[0])/pile/hand/list/")
+                #expect(after.remaining == 47)
+                #expect(after.pileCodes("hand") == before.pileCodes("hand"))
+                for (index, id) in ids.enumerated().dropFirst() {
+                    #expect(try await again.get("/api/deck/\(id)/").remaining == 52 * (index + 1))
+                }
+            } cleanup: {
+                await second.stop()
             }
         } cleanup: {
-            await second.stop()
+            await first.stopAndRemoveData()
         }
     }
 
     @Test("SIGKILL in the middle of concurrent draws: every acknowledged draw is kept, no card twice", arguments: TestStore.allCases)
     func killDuringDraws(_ store: TestStore) async throws {
         let first = try await ServerProcess(database: store.newDatabase())
-        defer { first.removeData() }
-        let id = try await TestServer(process: first).newDeck("shuffle/?deck_count=8")
-        let url = "\(first.baseURL)/api/deck/\(id)/draw/?count=1"
-
-        // 16 clients draw one card at a time until the server dies; what was answered 200 counts.
-        // The server is killed once 64 draws were answered, however slow the machine is.
-        let answered = AnsweredCount()
-        let acknowledged = try await Self.withClient(connections: 16) { client in await withTaskGroup(of: [String].self) { group in
-            for _ in 0..<16 {
-                group.addTask {
-                    var cards: [String] = []
-                    while let answer = try? await client.call(url), answer.status == 200 {
-                        cards += answer.codes
-                        await answered.add()
-                    }
-                    return cards
-                }
-            }
-            group.addTask {
-                let deadline = ContinuousClock.now + .seconds(60)
-                while await answered.value < 64, ContinuousClock.now < deadline {
-                    try? await Task.sleep(for: .milliseconds(5))
-                }
-                await first.kill()
-                return []
-            }
-            return await group.reduce(into: []) { $0 += $1 }
-        } }
-        #expect(acknowledged.count > 16, "the draws had barely started when the server was killed")
-        #expect(acknowledged.count < 416)
-
-        let second = try await ServerProcess(dataFolder: first.dataFolder, database: first.database)
         try await withCleanup {
-            let server = TestServer(process: second)
-            let remaining = try #require(try await server.get("/api/deck/\(id)/").remaining)
-            // Draws in flight at the kill may have been saved without an answer: at most one per client.
-            #expect(remaining <= 416 - acknowledged.count)
-            #expect(remaining >= 416 - acknowledged.count - 16)
-            let rest = try await server.get("/api/deck/\(id)/draw/?count=\(remaining)").codes
-            let counts = Dictionary(grouping: acknowledged + rest, by: { $0 }).mapValues(\.count)
-            #expect(counts.values.allSatisfy { $0 <= 8 }, "a card was dealt more often than the shoe holds it")
-            #expect(counts.count == 52)
+            let id = try await TestServer(process: first).newDeck("shuffle/?deck_count=8")
+            let url = "\(first.baseURL)/api/deck/\(id)/draw/?count=1"
+
+            // 16 clients draw one card at a time until the server dies; what was answered 200 counts.
+            // The server is killed once 64 draws were answered, however slow the machine is.
+            let answered = AnsweredCount()
+            let acknowledged = try await Self.withClient(connections: 16) { client in await withTaskGroup(of: [String].self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        var cards: [String] = []
+                        while let answer = try? await client.call(url), answer.status == 200 {
+                            cards += answer.codes
+                            await answered.add()
+                        }
+                        return cards
+                    }
+                }
+                group.addTask {
+                    let deadline = ContinuousClock.now + .seconds(60)
+                    while await answered.value < 64, ContinuousClock.now < deadline {
+                        try? await Task.sleep(for: .milliseconds(5))
+                    }
+                    await first.kill()
+                    return []
+                }
+                return await group.reduce(into: []) { $0 += $1 }
+            } }
+            #expect(acknowledged.count > 16, "the draws had barely started when the server was killed")
+            #expect(acknowledged.count < 416)
+
+            let second = try await ServerProcess(dataFolder: first.dataFolder, database: first.database)
+            try await withCleanup {
+                let server = TestServer(process: second)
+                let remaining = try #require(try await server.get("/api/deck/\(id)/").remaining)
+                // Draws in flight at the kill may have been saved without an answer: at most one per client.
+                #expect(remaining <= 416 - acknowledged.count)
+                #expect(remaining >= 416 - acknowledged.count - 16)
+                let rest = try await server.get("/api/deck/\(id)/draw/?count=\(remaining)").codes
+                let counts = Dictionary(grouping: acknowledged + rest, by: { $0 }).mapValues(\.count)
+                #expect(counts.values.allSatisfy { $0 <= 8 }, "a card was dealt more often than the shoe holds it")
+                #expect(counts.count == 52)
+            } cleanup: {
+                await second.stop()
+            }
         } cleanup: {
-            await second.stop()
+            await first.stopAndRemoveData()
         }
     }
 }

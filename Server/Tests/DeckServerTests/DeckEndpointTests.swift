@@ -313,17 +313,20 @@ struct ServerOperationTests {
     @Test("one access-log line per request, with method, path, status and time")
     func accessLog() async throws {
         let process = try await ServerProcess(arguments: ["--log-level", "info"])
-        defer { process.removeData() }
-        let server = TestServer(process: process)
-        _ = try await server.get("/api/deck/new/")
-        _ = try await server.get("/api/deck/nosuch/draw/")
-        #expect(await process.stop() == 0)
-        let lines = await process.errorOutput().split(separator: "\n").filter { $0.contains("request") && $0.contains("path=") }
-        #expect(lines.count == 2)
-        #expect(lines.first?.contains("path=/api/deck/new/") == true)
-        #expect(lines.first?.contains("status=200") == true)
-        #expect(lines.last?.contains("status=404") == true)
-        #expect(lines.allSatisfy { $0.contains("method=GET") && $0.contains("ms=") })
+        try await withCleanup {
+            let server = TestServer(process: process)
+            _ = try await server.get("/api/deck/new/")
+            _ = try await server.get("/api/deck/nosuch/draw/")
+            #expect(await process.stop() == 0)
+            let lines = await process.errorOutput().split(separator: "\n").filter { $0.contains("request") && $0.contains("path=") }
+            #expect(lines.count == 2)
+            #expect(lines.first?.contains("path=/api/deck/new/") == true)
+            #expect(lines.first?.contains("status=200") == true)
+            #expect(lines.last?.contains("status=404") == true)
+            #expect(lines.allSatisfy { $0.contains("method=GET") && $0.contains("ms=") })
+        } cleanup: {
+            await process.stopAndRemoveData()
+        }
     }
 
     @Test("a second server on the same data folder is refused (exit 69, saying why); the first goes on serving")
@@ -337,8 +340,7 @@ struct ServerOperationTests {
             #expect(text.contains(first.dataFolder.path), "\(text)")
             #expect(try await TestServer(process: first).get("/api/deck/\(deck)/draw/?count=1").status == 200)
         } cleanup: {
-            await first.stop()
-            first.removeData()
+            await first.stopAndRemoveData()
         }
     }
 

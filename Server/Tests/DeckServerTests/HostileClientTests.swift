@@ -169,39 +169,43 @@ struct HostileClientTests {
     @Test("SIGTERM: requests already received, or still arriving, are answered with Connection: close; idle connections close; exit 0")
     func drainOnStop() async throws {
         let process = try await ServerProcess(database: nil)
-        defer { process.removeData() }
-        let (idle, arriving, drawing) = try (RawConnection(port: process.port), RawConnection(port: process.port), RawConnection(port: process.port))
-        // Each is served once first, so the server has taken it (one that arrives in the
-        // instant the server stops listening may go unanswered; see `stopWhileConnecting`).
-        for connection in [idle, arriving, drawing] {
-            try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            let answer = await connection.readAnswer()
-            try #require(RawHTTP.status(answer) == 200, "\(answer.prefix(300))")
+        try await withCleanup {
+            let (idle, arriving, drawing) = try (RawConnection(port: process.port), RawConnection(port: process.port), RawConnection(port: process.port))
+            // Each is served once first, so the server has taken it (one that arrives in the
+            // instant the server stops listening may go unanswered; see `stopWhileConnecting`).
+            for connection in [idle, arriving, drawing] {
+                try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let answer = await connection.readAnswer()
+                try #require(RawHTTP.status(answer) == 200, "\(answer.prefix(300))")
+            }
+            // A request whose body is still on its way when the signal comes: under way however
+            // quickly the server answers, once it has read the head, which it does at once (a
+            // connection it has read nothing new from gets 250 ms of grace after the signal).
+            try arriving.send(
+                "POST /api/deck/new/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 12\r\n\r\ndeck_")
+            // A large uncached image: received whole, and probably still being drawn.
+            try drawing.send("GET /static/img/QS.png?width=1190 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            process.process.terminate()
+
+            // The idle connection closes after the grace, with nothing written: the server is
+            // draining now. Only then does the rest of the body go.
+            let (idleText, idleClosed) = await idle.readUntilClosed(timeout: .seconds(10))
+            #expect(idleClosed && idleText.isEmpty, "\(idleText)")
+            #expect(arriving.isOpen, "the connection with a request under way was closed")
+            try arriving.send("count=1")
+            let (created, createdClosed) = await arriving.readUntilClosed(timeout: .seconds(20))
+            #expect(RawHTTP.status(created) == 200, "\(created.prefix(300))")
+            #expect(created.contains("Connection: close"), "\(created.prefix(300))")
+            #expect(created.contains("\"remaining\":52"), "\(created.prefix(500))")
+            #expect(createdClosed)
+
+            let (image, imageClosed) = await drawing.readUntilClosed(timeout: .seconds(20))
+            #expect(RawHTTP.status(image) == 200, "\(image.prefix(300))")
+            #expect(imageClosed)
+            #expect(await process.stop() == 0)
+        } cleanup: {
+            await process.stopAndRemoveData()
         }
-        // A request whose body is still on its way when the signal comes: under way for
-        // certain, however fast or busy the machine.
-        try arriving.send(
-            "POST /api/deck/new/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 12\r\n\r\ndeck_")
-        // A large uncached image: received whole, and probably still being drawn.
-        try drawing.send("GET /static/img/QS.png?width=1190 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        process.process.terminate()
-
-        // The idle connection closes after the grace, with nothing written: the server is
-        // draining now. Only then does the rest of the body go.
-        let (idleText, idleClosed) = await idle.readUntilClosed(timeout: .seconds(10))
-        #expect(idleClosed && idleText.isEmpty, "\(idleText)")
-        #expect(arriving.isOpen, "the connection with a request under way was closed")
-        try arriving.send("count=1")
-        let (created, createdClosed) = await arriving.readUntilClosed(timeout: .seconds(20))
-        #expect(RawHTTP.status(created) == 200, "\(created.prefix(300))")
-        #expect(created.contains("Connection: close"), "\(created.prefix(300))")
-        #expect(created.contains("\"remaining\":52"), "\(created.prefix(500))")
-        #expect(createdClosed)
-
-        let (image, imageClosed) = await drawing.readUntilClosed(timeout: .seconds(20))
-        #expect(RawHTTP.status(image) == 200, "\(image.prefix(300))")
-        #expect(imageClosed)
-        #expect(await process.stop() == 0)
     }
 
     @Test("SIGTERM while clients connect: the server exits 0, never crashes, and every connection is answered or closed")
@@ -211,21 +215,24 @@ struct HostileClientTests {
         // `DeckHTTPChannel` kept such connections.
         for round in 1...5 {
             let process = try await ServerProcess(database: nil)
-            defer { process.removeData() }
-            let connections = try (0..<3).map { _ in
-                let connection = try RawConnection(port: process.port)
-                try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                return connection
+            try await withCleanup {
+                let connections = try (0..<3).map { _ in
+                    let connection = try RawConnection(port: process.port)
+                    try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                    return connection
+                }
+                process.process.terminate()
+                for connection in connections {
+                    let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(20))
+                    #expect(closed, "round \(round): still open")
+                    #expect(answer.isEmpty || RawHTTP.status(answer) == 200, "round \(round): \(answer.prefix(300))")
+                }
+                let status = await process.stop()
+                let errors = await process.errorOutput()
+                #expect(status == 0 && !errors.contains("Fatal error"), "round \(round): exit \(status): \(errors.prefix(600))")
+            } cleanup: {
+                await process.stopAndRemoveData()
             }
-            process.process.terminate()
-            for connection in connections {
-                let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(20))
-                #expect(closed, "round \(round): still open")
-                #expect(answer.isEmpty || RawHTTP.status(answer) == 200, "round \(round): \(answer.prefix(300))")
-            }
-            let status = await process.stop()
-            let errors = await process.errorOutput()
-            #expect(status == 0 && !errors.contains("Fatal error"), "round \(round): exit \(status): \(errors.prefix(600))")
         }
     }
 }

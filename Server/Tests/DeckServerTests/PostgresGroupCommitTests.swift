@@ -336,7 +336,7 @@ struct PostgresGroupCommitTests {
     /// How many lock requests of connections to `connection`'s database wait now. Other tests'
     /// databases on the shared cluster have lock waits of their own, which `pg_locks` alone
     /// would count too; the snapshot of backends is cleared first, as a transaction keeps it.
-    static func waitingLocks(on connection: PostgresConnection) async throws -> Int {
+    static func waitingLocks(inDatabaseOf connection: PostgresConnection) async throws -> Int {
         try await connection.query("SELECT pg_stat_clear_snapshot()", logger: logger)
         var count = 0
         for try await value in try await connection.query(
@@ -383,7 +383,7 @@ struct PostgresGroupCommitTests {
 
         /// How many lock requests of connections to the store's database wait now.
         func waitingLocks() async throws -> Int {
-            try await client.withConnection { try await PostgresGroupCommitTests.waitingLocks(on: $0) }
+            try await client.withConnection { try await PostgresGroupCommitTests.waitingLocks(inDatabaseOf: $0) }
         }
 
         /// Ends the transaction that holds the lock.
@@ -456,7 +456,7 @@ struct PostgresGroupCommitTests {
                 var waiting = 0
                 while waiting == 0, ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(20))
-                    waiting = try await Self.waitingLocks(on: connection)
+                    waiting = try await Self.waitingLocks(inDatabaseOf: connection)
                 }
                 try #require(waiting > 0, "the group never waited for the row")
                 // The group holds a and waits for b: locking a closes the circle. The database

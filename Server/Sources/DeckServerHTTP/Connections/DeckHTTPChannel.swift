@@ -25,11 +25,12 @@ struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     ///
     /// A connection accepted in the instant the server stops listening is set up, but the
     /// server's accept loop has ended and never takes it. NIO then traps ("Deinited
-    /// NIOAsyncWriter without calling finish()", apple/swift-nio#2637) when the last reference
-    /// to its unused writer goes. Held here, it is never released: such a connection stays
-    /// unanswered until it times out or the process exits a moment later, as one still in the
-    /// listening socket's queue would, and the server exits cleanly. (A setup that fails after
-    /// this line leaves its connection here too; NIO closes the channel.) The cost is a lock
+    /// NIOAsyncWriter without calling finish()", apple/swift-nio#2813) when the connection
+    /// becomes active and the last reference to its unused writer goes. Held here, it is never
+    /// released: the connection stays unanswered, as one still in the listening socket's queue
+    /// would, until the process exits a moment later (the server does not wait for it), and
+    /// the server exits cleanly. Only a stop leaves entries behind (or a setup failing after
+    /// the line that adds one, which does not happen with a new pipeline). The cost is a lock
     /// per connection, not per request.
     private static let unclaimed = Mutex<[ObjectIdentifier: Value]>([:])
 

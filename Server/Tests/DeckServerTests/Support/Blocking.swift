@@ -7,6 +7,8 @@ import Foundation
 /// that blocks one of them for seconds, while another does the same, stops every other test
 /// of the process for as long (their sleeps, timeouts and streams included), which made
 /// unrelated tests fail by timing out in the full suite.
+///
+/// The body runs to its end even when the waiting task is cancelled: give it a time limit.
 func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Result { try body() }) }.start()
@@ -18,17 +20,4 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: body()) }.start()
     }
-}
-
-/// Runs `body`, then `cleanup` whether `body` threw or not: a `defer` that may wait.
-func withCleanup<T>(_ body: () async throws -> T, cleanup: () async -> Void) async throws -> T {
-    let value: T
-    do {
-        value = try await body()
-    } catch {
-        await cleanup()
-        throw error
-    }
-    await cleanup()
-    return value
 }

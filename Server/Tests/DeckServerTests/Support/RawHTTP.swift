@@ -38,12 +38,6 @@ final class RawConnection: Sendable {
         return recv(socket, &byte, 1, Int32(MSG_PEEK)) > 0
     }
 
-    /// Whether the server has written something not read yet, or closed (without reading it).
-    var hasDataToRead: Bool {
-        var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        return Glibc.poll(&poll, 1, 0) > 0
-    }
-
     /// Ends the connection both ways at once, as a client that goes away does.
     func hangUp() {
         shutdown(socket, Int32(SHUT_RDWR))
@@ -69,6 +63,7 @@ final class RawConnection: Sendable {
         await onOwnThread { self.blockingReadAnswer(timeout: timeout) }
     }
 
+    /// ``readUntilClosed(timeout:)``, on the calling thread.
     private func blockingReadUntilClosed(timeout: Duration) -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -85,6 +80,7 @@ final class RawConnection: Sendable {
         return (String(decoding: received, as: UTF8.self), false)
     }
 
+    /// ``readAnswer(timeout:)``, on the calling thread.
     private func blockingReadAnswer(timeout: Duration) -> String {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)

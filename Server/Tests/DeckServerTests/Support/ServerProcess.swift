@@ -13,6 +13,7 @@ final class ServerProcess: @unchecked Sendable {
     private(set) var baseURL = ""
     private let output = Pipe()
     private let errors = Pipe()
+    private let exited = ProcessExit()
 
     /// Starts the built `deck-server` on 127.0.0.1 with `--port 0`, waiting until it listens.
     init(dataFolder: URL? = nil, database: String? = nil, arguments: [String] = []) async throws {
@@ -24,6 +25,7 @@ final class ServerProcess: @unchecked Sendable {
             + (database.map { ["--database", $0] } ?? []) + arguments
         process.standardOutput = output
         process.standardError = errors
+        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
         baseURL = try await readListeningLine()
     }
@@ -55,16 +57,20 @@ final class ServerProcess: @unchecked Sendable {
     @discardableResult
     func stop() async -> Int32 {
         if process.isRunning { process.terminate() }
-        return await onOwnThread {
-            self.process.waitUntilExit()
-            return self.process.terminationStatus
-        }
+        await exited.wait()
+        return process.terminationStatus
     }
 
     /// Kills the server with SIGKILL, as a crash would.
     func kill() async {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        await onOwnThread { self.process.waitUntilExit() }
+        await exited.wait()
+    }
+
+    /// Stops the server, if it still runs, and removes its data folder.
+    func stopAndRemoveData() async {
+        await stop()
+        removeData()
     }
 
     /// Removes the data folder.

@@ -16,8 +16,7 @@ func withServer(_ store: TestStore = .sqlite, arguments: [String] = [], _ body: 
     try await withCleanup {
         try await body(TestServer(process: process))
     } cleanup: {
-        await process.stop()
-        process.removeData()
+        await process.stopAndRemoveData()
     }
 }
 
