@@ -15,7 +15,7 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async 
     }
 }
 
-/// ``onOwnThread(_:)-(()->T)`` for a body that cannot fail.
+/// Runs `body`, which blocks and cannot fail, on a thread of its own (see the throwing form).
 func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: body()) }.start()
