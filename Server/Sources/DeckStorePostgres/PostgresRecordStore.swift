@@ -234,10 +234,7 @@ public final class PostgresRecordStore: RecordStore, Service {
         of records: [GroupCommit.Record], kind: RecordKind
     ) -> (write: PostgresGroupStatements.WriteIfUnchanged, tried: [(record: Int, state: [UInt8], outcomes: [ChangeBatcher.Outcome])]) {
         var tried: [(record: Int, version: String, state: [UInt8], outcomes: [ChangeBatcher.Outcome])] = []
-        let paused = procedurePause.withLock { until in
-            guard let pause = until, ContinuousClock.now < pause else { return false }
-            return true
-        }
+        let paused = procedurePause.withLock { until in until.map { ContinuousClock.now < $0 } ?? false }
         guard !paused else { return (PostgresGroupStatements.WriteIfUnchanged(kind: kind.rawValue), []) }
         for (index, record) in records.enumerated() {
             guard let known = versions.entry(kind, id: record.id) else { continue }

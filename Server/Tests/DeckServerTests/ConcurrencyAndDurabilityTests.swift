@@ -77,44 +77,13 @@ struct ConcurrencyAndDurabilityTests {
             let id = try await TestServer(process: first).newDeck("shuffle/?deck_count=8")
             let url = "\(first.baseURL)/api/deck/\(id)/draw/?count=1"
 
-            // 16 clients draw one card at a time until the server dies; what was answered 200 counts.
-            // The server is killed once 64 draws were answered, however slow the machine is.
-            let answered = AnsweredCount()
-            let acknowledged = try await Self.withClient(connections: 16) { client in await withTaskGroup(of: [String].self) { group in
-                for _ in 0..<16 {
-                    group.addTask {
-                        var cards: [String] = []
-                        while let answer = try? await client.call(url), answer.status == 200 {
-                            cards += answer.codes
-                            await answered.add()
-                        }
-                        return cards
-                    }
-                }
-                group.addTask {
-                    let deadline = ContinuousClock.now + .seconds(60)
-                    while await answered.value < 64, ContinuousClock.now < deadline {
-                        try? await Task.sleep(for: .milliseconds(5))
-                    }
-                    await first.kill()
-                    return []
-                }
-                return await group.reduce(into: []) { $0 += $1 }
-            } }
+            let acknowledged = try await Self.drawUntilKilled(url) { await first.kill() }
             #expect(acknowledged.count > 16, "the draws had barely started when the server was killed")
             #expect(acknowledged.count < 416)
 
             let second = try await ServerProcess(dataFolder: first.dataFolder, database: first.database)
             try await withCleanup {
-                let server = TestServer(process: second)
-                let remaining = try #require(try await server.get("/api/deck/\(id)/").remaining)
-                // Draws in flight at the kill may have been saved without an answer: at most one per client.
-                #expect(remaining <= 416 - acknowledged.count)
-                #expect(remaining >= 416 - acknowledged.count - 16)
-                let rest = try await server.get("/api/deck/\(id)/draw/?count=\(remaining)").codes
-                let counts = Dictionary(grouping: acknowledged + rest, by: { $0 }).mapValues(\.count)
-                #expect(counts.values.allSatisfy { $0 <= 8 }, "a card was dealt more often than the shoe holds it")
-                #expect(counts.count == 52)
+                try await Self.expectAcknowledgedDrawsKept(acknowledged, deck: id, on: TestServer(process: second))
             } cleanup: {
                 await second.stop()
             }
@@ -122,10 +91,48 @@ struct ConcurrencyAndDurabilityTests {
             await first.stopAndRemoveData()
         }
     }
-}
 
-/// How many draws were answered so far, shared by the drawing clients.
-actor AnsweredCount {
-    private(set) var value = 0
-    func add() { value += 1 }
+    /// 16 clients draw one card at a time from `url` (a draw from a shoe of 8 decks) until the
+    /// server stops answering; `kill` ends it once 64 draws were answered, however slow the
+    /// machine is. Returns the cards answered 200.
+    static func drawUntilKilled(_ url: String, kill: @escaping @Sendable () async -> Void) async throws -> [String] {
+        let answered = PostgresInstanceTests.Counter()
+        return try await withClient(connections: 16) { client in
+            await withTaskGroup(of: [String].self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        var cards: [String] = []
+                        while let answer = try? await client.call(url), answer.status == 200 {
+                            cards += answer.codes
+                            answered.value.add(1, ordering: .relaxed)
+                        }
+                        return cards
+                    }
+                }
+                group.addTask {
+                    let deadline = ContinuousClock.now + .seconds(60)
+                    while answered.value.load(ordering: .relaxed) < 64, ContinuousClock.now < deadline {
+                        try? await Task.sleep(for: .milliseconds(5))
+                    }
+                    await kill()
+                    return []
+                }
+                return await group.reduce(into: []) { $0 += $1 }
+            }
+        }
+    }
+
+    /// Checks the shoe of 8 decks `id` through `server` after ``drawUntilKilled(_:kill:)``:
+    /// every acknowledged draw is kept, a draw in flight at the kill was saved without an answer
+    /// at most once per client, and drawing the rest deals no card more often than the shoe
+    /// holds it.
+    static func expectAcknowledgedDrawsKept(_ acknowledged: [String], deck id: String, on server: TestServer) async throws {
+        let remaining = try #require(try await server.get("/api/deck/\(id)/").remaining)
+        #expect(remaining <= 416 - acknowledged.count)
+        #expect(remaining >= 416 - acknowledged.count - 16)
+        let rest = try await server.get("/api/deck/\(id)/draw/?count=\(remaining)").codes
+        let counts = Dictionary(grouping: acknowledged + rest, by: { $0 }).mapValues(\.count)
+        #expect(counts.values.allSatisfy { $0 <= 8 }, "a card was dealt more often than the shoe holds it")
+        #expect(counts.count == 52)
+    }
 }

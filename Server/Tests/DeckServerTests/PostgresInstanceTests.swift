@@ -83,42 +83,11 @@ struct PostgresInstanceTests {
         try await Self.withTwoServers { doomed, survivor in
             let id = try await doomed.newDeck("shuffle/?deck_count=8")
             let url = "\(doomed.base)/api/deck/\(id)/draw/?count=1"
-            let answered = Counter()
-            let acknowledged = try await ConcurrencyAndDurabilityTests.withClient(connections: 16) { client in
-                await withTaskGroup(of: [String].self) { group in
-                    for _ in 0..<16 {
-                        group.addTask {
-                            var cards: [String] = []
-                            while let answer = try? await client.call(url), answer.status == 200 {
-                                cards += answer.codes
-                                answered.value.add(1, ordering: .relaxed)
-                            }
-                            return cards
-                        }
-                    }
-                    group.addTask {
-                        // Mid-load: once 64 draws were answered (however busy the machine is).
-                        let deadline = ContinuousClock.now + .seconds(30)
-                        while answered.value.load(ordering: .relaxed) < 64, ContinuousClock.now < deadline {
-                            try? await Task.sleep(for: .milliseconds(10))
-                        }
-                        await doomed.process.kill()
-                        return []
-                    }
-                    return await group.reduce(into: []) { $0 += $1 }
-                }
-            }
+            let acknowledged = try await ConcurrencyAndDurabilityTests.drawUntilKilled(url) { await doomed.process.kill() }
             #expect(acknowledged.count >= 64)
             #expect(acknowledged.count < 416)
 
-            let remaining = try #require(try await survivor.get("/api/deck/\(id)/").remaining)
-            // Draws in flight at the kill may have committed without an answer: at most one per client.
-            #expect(remaining <= 416 - acknowledged.count)
-            #expect(remaining >= 416 - acknowledged.count - 16)
-            let rest = try await survivor.get("/api/deck/\(id)/draw/?count=\(remaining)").codes
-            let counts = Dictionary(grouping: acknowledged + rest, by: { $0 }).mapValues(\.count)
-            #expect(counts.values.allSatisfy { $0 <= 8 }, "a card was dealt more often than the shoe holds it")
-            #expect(counts.count == 52)
+            try await ConcurrencyAndDurabilityTests.expectAcknowledgedDrawsKept(acknowledged, deck: id, on: survivor)
             #expect(try await survivor.get("/healthz").status == 200)
         }
     }
