@@ -23,6 +23,7 @@ struct DeckServerCommand: AsyncParsableCommand {
               deck-server                                  127.0.0.1:8080, data in ./data
               deck-server --host 0.0.0.0 --port 9000 --data /var/lib/deck-server
               deck-server --public-url https://cards.example.org
+              deck-server --strict                         refuse partial requests whole (4xx)
               deck-server --database postgres://deck@127.0.0.1:5432/decks
 
             Exit codes: 0 after a clean stop (SIGTERM or SIGINT, once every request received is \
@@ -50,6 +51,9 @@ struct DeckServerCommand: AsyncParsableCommand {
 
     @Flag(help: "Believe X-Forwarded-For, X-Forwarded-Host and X-Forwarded-Proto: only behind a proxy you run, which sets them.")
     var trustProxy = false
+
+    @Flag(help: "Refuse with a 4xx, changing nothing, the requests deckofcardsapi carries out in part or answers 200 (a draw of more cards than remain, cards listed that cannot move, unknown card codes, a deck count out of range); a request's strict=false overrides it.")
+    var strict = false
 
     @Option(help: "Decks and games one client address may make at once, and then per minute (0: no limit).")
     var creationsPerMinute = 600
@@ -135,6 +139,7 @@ struct DeckServerCommand: AsyncParsableCommand {
         settings.port = port
         settings.publicURL = publicURL
         settings.trustProxy = trustProxy
+        settings.strict = strict
         settings.creationsPerMinute = creationsPerMinute == 0 ? nil : creationsPerMinute
         settings.corsOrigin = corsOrigin == "none" ? nil : corsOrigin
         settings.idleTime = idleDays * 24 * 3600

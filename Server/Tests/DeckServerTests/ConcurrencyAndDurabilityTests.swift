@@ -19,25 +19,37 @@ struct ConcurrencyAndDurabilityTests {
         }
     }
 
-    @Test("200 concurrent draws from a 2-deck shoe: each copy dealt at most twice, none lost, no 5xx", arguments: TestStore.allCases)
+    @Test(
+        "200 concurrent draws from a 2-deck shoe: each copy dealt at most twice, none lost, no 5xx; past the end, refused (strict) or success false with no card",
+        arguments: TestStore.allCases)
     func concurrentDraws(_ store: TestStore) async throws {
         try await withServer(store) { server in
-            let id = try await server.newDeck("shuffle/?deck_count=2")
-            let answers = try await Self.withClient(connections: 50) { client in
-                try await withThrowingTaskGroup(of: Answer.self) { group in
-                    for _ in 0..<200 {
-                        group.addTask { try await client.call("\(server.base)/api/deck/\(id)/draw/?count=1") }
+            for strict in [true, false] {
+                let id = try await server.newDeck("shuffle/?deck_count=2")
+                let answers = try await Self.withClient(connections: 50) { client in
+                    try await withThrowingTaskGroup(of: Answer.self) { group in
+                        for _ in 0..<200 {
+                            group.addTask { try await client.call("\(server.base)/api/deck/\(id)/draw/?count=1&strict=\(strict)") }
+                        }
+                        return try await group.reduce(into: []) { $0.append($1) }
                     }
-                    return try await group.reduce(into: []) { $0.append($1) }
                 }
+                let isDealing = { (answer: Answer) in answer.status == 200 && (try? answer.deck.success) == true }
+                let dealing = answers.filter(isDealing)
+                #expect(dealing.allSatisfy { $0.codes.count == 1 })
+                let dealt = dealing.flatMap(\.codes)
+                #expect(dealt.count == 104)
+                #expect(Dictionary(grouping: dealt, by: { $0 }).values.allSatisfy { $0.count <= 2 })
+                #expect(Set(dealt).count == 52)
+                let past = answers.filter { !isDealing($0) }
+                #expect(past.count == 96)
+                if strict {
+                    #expect(past.allSatisfy { $0.status == 400 && $0.error.contains("nothing was drawn") })
+                } else {
+                    #expect(past.allSatisfy { $0.status == 200 && (try? $0.deck)?.cards == [] && (try? $0.deck)?.asked == 1 })
+                }
+                #expect(try await server.get("/api/deck/\(id)/").remaining == 0)
             }
-            #expect(answers.allSatisfy { $0.status == 200 || $0.status == 400 })
-            let dealt = answers.filter { $0.status == 200 }.flatMap(\.codes)
-            #expect(dealt.count == 104)
-            #expect(Dictionary(grouping: dealt, by: { $0 }).values.allSatisfy { $0.count <= 2 })
-            #expect(Set(dealt).count == 52)
-            #expect(answers.filter { $0.status == 400 }.allSatisfy { $0.error.contains("nothing was drawn") })
-            #expect(try await server.get("/api/deck/\(id)/").remaining == 0)
         }
     }
 

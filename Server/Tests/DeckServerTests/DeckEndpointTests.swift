@@ -222,10 +222,15 @@ struct DeckEndpointTests {
     @Test("links follow the Host; X-Forwarded-Host and -Proto only with --trust-proxy; --public-url wins")
     func publicLinks() async throws {
         let forwarded = [("X-Forwarded-Host", "cards.example.org"), ("X-Forwarded-Proto", "https")]
+        let reference = [("Host", "www.deckofcardsapi.com")]
         try await withServer { server in
             let id = try await server.newDeck()
             let card = try #require(try await server.get("/api/deck/\(id)/draw/", headers: forwarded).deck.cards?.first)
             #expect(card.image == "\(server.base)/static/img/AS.png")
+            // A client that names the reference's host (a hosts-file override, a proxy that
+            // passes Host on) gets links on that host: hence --public-url for self-hosting.
+            let named = try #require(try await server.get("/api/deck/\(id)/draw/", headers: reference).deck.cards?.first)
+            #expect(named.image == "http://www.deckofcardsapi.com/static/img/2S.png")
         }
         try await withServer(arguments: ["--trust-proxy"]) { server in
             let id = try await server.newDeck()
@@ -239,6 +244,8 @@ struct DeckEndpointTests {
             let id = try await server.newDeck()
             let card = try #require(try await server.get("/api/deck/\(id)/draw/", headers: forwarded).deck.cards?.first)
             #expect(card.image == "https://deck.example.com/static/img/AS.png")
+            let named = try #require(try await server.get("/api/deck/\(id)/draw/", headers: reference).deck.cards?.first)
+            #expect(named.image == "https://deck.example.com/static/img/2S.png")
         }
     }
 

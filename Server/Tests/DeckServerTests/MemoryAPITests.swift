@@ -95,6 +95,10 @@ struct MemoryAPITests {
                 #expect(answer.status == status, "\(path): \(answer.text)")
                 #expect(answer.error.contains(mention), "\(path): \(answer.error)")
             }
+            // The unknown game's message says how to start one, once.
+            let unknown = try await server.get("/api/memory/\(String(repeating: "a", count: 26))/").error
+            #expect(unknown.components(separatedBy: "start").count == 2, "\(unknown)")
+            #expect(unknown.hasSuffix("start a new one with POST /api/memory/new/"), "\(unknown)")
             let badTheme = try await server.post("/api/memory/new/", "theme=Plaid")
             #expect(badTheme.status == 400)
             #expect(badTheme.error.contains("Plaid"))

@@ -44,6 +44,54 @@ struct OpenAPITests {
     }
 }
 
+extension OpenAPITests {
+    @Test("the Deck and Error schemas name every member a lenient answer carries; every deck operation takes strict")
+    func lenientMembersDescribed() async throws {
+        try await withApp { server in
+            let spec = try await server.get("/openapi.json")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(spec.body)) as? [String: Any])
+            let components = try #require(document["components"] as? [String: Any])
+            let schemas = try #require(components["schemas"] as? [String: Any])
+            func properties(_ schema: String) throws -> Set<String> {
+                let object = try #require(schemas[schema] as? [String: Any])
+                return Set(try #require(object["properties"] as? [String: Any]).keys)
+            }
+            let deckMembers = try properties("Deck")
+            let errorMembers = try properties("Error")
+
+            let id = try await server.newDeck()
+            _ = try await server.get("/api/deck/\(id)/draw/?count=2")
+            let answers = [
+                try await server.get("/api/deck/\(id)/pile/p/add/?cards=AS,9D,ZZ"),
+                try await server.get("/api/deck/\(id)/return/?cards=9D,ZZ"),
+                try await server.get("/api/deck/\(id)/draw/?count=60"),
+            ]
+            for answer in answers {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+                let undescribed = Set(object.keys).subtracting(deckMembers)
+                #expect(undescribed.isEmpty, "not in the Deck schema: \(undescribed.sorted()) of \(answer.text.prefix(200))")
+            }
+            #expect(Set(["not_added", "not_returned", "ignored", "asked", "given", "error", "detail"]).isSubset(of: deckMembers))
+            for refusal in [try await server.get("/api/deck/new/?deck_count=21"), try await server.get("/api/deck/\(id)/pile/p/draw/?count=9")] {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(refusal.body)) as? [String: Any])
+                #expect(Set(object.keys) == ["success", "error", "detail"])
+                #expect(Set(object.keys).isSubset(of: errorMembers))
+            }
+
+            let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
+            for (path, operations) in paths where path.hasPrefix("/api/deck/") {
+                for (method, operation) in operations {
+                    let parameters = operation["parameters"] as? [[String: Any]] ?? []
+                    let inQuery = parameters.contains { $0["$ref"] as? String == "#/components/parameters/strict" }
+                    let form = ((operation["requestBody"] as? [String: Any])?["content"] as? [String: Any])?["application/x-www-form-urlencoded"]
+                    let inForm = (((form as? [String: Any])?["schema"] as? [String: Any])?["properties"] as? [String: Any])?["strict"] != nil
+                    #expect(method == "get" ? inQuery : inForm, "\(method) \(path) does not describe strict")
+                }
+            }
+        }
+    }
+}
+
 /// The parts of an OpenAPI document the test reads: its version and each path's operations.
 private struct OpenAPIDocument: Decodable {
     /// An operation; its contents are not read here.

@@ -1,6 +1,8 @@
 import DeckServerHTTP
+import DeckService
 import Foundation
 import NIOHTTP1
+import PlayingCards
 import Testing
 
 /// Hostile and careless clients, end to end on the built server: ids out of shape, Host tricks
@@ -50,6 +52,63 @@ struct RequestHygieneTests {
             let forged = try await server.get("/api/deck/new/draw/", headers: [("X-Forwarded-Host", "evil.example"), ("X-Forwarded-Proto", "https")])
             #expect(try forged.deck.cards?.first?.image.hasPrefix(server.base + "/static/img/") == true, "\(forged.text)")
         }
+    }
+
+    @Test("HEAD changes nothing: the new-deck paths answer a GET's status and headers and make no deck; draws, shuffles, returns and piles leave the deck as it was", arguments: TestStore.allCases)
+    func headChangesNothing(_ store: TestStore) async throws {
+        try await withServer(store) { server in
+            let seed = String(repeating: "3c", count: 32)
+            let paths = ["/api/deck/new/", "/api/deck/new/shuffle/?seed=\(seed)", "/api/deck/new/draw/?count=3&seed=\(seed)",
+                         "/api/deck/new/?deck_count=2&jokers_enabled=true", "/api/deck/new/?deck_count=21",
+                         "/api/deck/new/draw/?count=53&seed=\(seed)", "/api/deck/new/?deck_count=x"]
+            var heads: [Answer] = []
+            for path in paths { heads.append(try await server.request(.HEAD, path)) }
+            #expect(try await Self.storedDecks(server) == 0)
+            for (path, head) in zip(paths, heads) {
+                let get = try await server.get(path)
+                #expect(head.status == get.status, "HEAD \(path): \(head.status), GET \(get.status)")
+                #expect(head.body.isEmpty)
+                for name in ["Content-Type", "Content-Length"] {
+                    #expect(head.headers[name] == get.headers[name], "\(name) of \(path): \(head.headers[name]) \(get.headers[name])")
+                }
+            }
+            #expect(try await Self.storedDecks(server) == 5)
+
+            let id = try await server.newDeck("shuffle/?seed=\(seed)")
+            let drawn = try await server.get("/api/deck/\(id)/draw/?count=4").codes
+            _ = try await server.get("/api/deck/\(id)/pile/p/add/?cards=\(drawn[0]),\(drawn[1])")
+            let before = try await server.get("/api/deck/\(id)/pile/p/list/").text
+            for path in ["draw/?count=5", "draw/bottom/", "shuffle/", "shuffle/?remaining=true", "return/", "return/?cards=\(drawn[2])",
+                         "pile/p/add/?cards=\(drawn[3])", "pile/q/add/?cards=\(drawn[3])", "pile/p/draw/", "pile/p/draw/?cards=\(drawn[0])",
+                         "pile/p/shuffle/", "pile/p/return/", "draw/?count=99"] {
+                let head = try await server.request(.HEAD, "/api/deck/\(id)/\(path)")
+                #expect(head.status == 200, "HEAD \(path): \(head.status)")
+            }
+            #expect(try await server.get("/api/deck/\(id)/pile/p/list/").text == before)
+            let order = PlayingCardDeck().shuffled(seed: try ShuffleSeed(hex: seed)).cards.map(\.apiCodeForTests)
+            #expect(try await server.get("/api/deck/\(id)/draw/?count=48").codes == Array(order.dropFirst(4)))
+        }
+    }
+
+    @Test("HEAD takes no creation token, but is refused as a GET would be once the client has none")
+    func headAndTheCreationLimit() async throws {
+        try await withServer(arguments: ["--creations-per-minute", "2"]) { server in
+            for _ in 0..<5 { #expect(try await server.request(.HEAD, "/api/deck/new/").status == 200) }
+            #expect(try await server.get("/api/deck/new/").status == 200)
+            #expect(try await server.get("/api/deck/new/").status == 200)
+            #expect(try await server.get("/api/deck/new/").status == 429)
+            let head = try await server.request(.HEAD, "/api/deck/new/shuffle/")
+            #expect(head.status == 429)
+            #expect(head.headers["Retry-After"].first != nil)
+            #expect(try await Self.storedDecks(server) == 2)
+        }
+    }
+
+    /// The `decks_stored` gauge of `/metrics`.
+    static func storedDecks(_ server: TestServer) async throws -> Int? {
+        let text = try await server.get("/metrics").text
+        let line = text.split(separator: "\n").first { $0.hasPrefix("decks_stored ") }
+        return line.flatMap { Double($0.dropFirst("decks_stored ".count)) }.map { Int($0) }
     }
 
     @Test("HEAD on every GET route; a wrong method on a real path is 405 with Allow; nosniff on every answer")

@@ -2,6 +2,11 @@ import DeckService
 
 /// A deck answer: `{"success": true, "deck_id", "remaining", "shuffled", …}`, with the drawn
 /// cards, the piles and the fairness record when the endpoint has them.
+///
+/// What a lenient request did not do is said in members deckofcardsapi's apps ignore: a short
+/// draw is `"success": false` with the reference's `error`, `asked` and `given`, and our
+/// `detail`; cards a lenient add or return left where they were are in `not_added` or
+/// `not_returned` with the reason; codes a lenient list ignored are in `ignored`.
 package struct DeckJSON: JSONAnswer, Sendable {
     var success = true
     var deckID: String
@@ -10,21 +15,96 @@ package struct DeckJSON: JSONAnswer, Sendable {
     var cards: [CardJSON]?
     var piles: PilesJSON?
     var fair: FairJSON?
+    /// deckofcardsapi's words for what was not done, with `success: false`.
+    var error: String?
+    /// Our words for what was not done.
+    var detail: String?
+    /// How many cards a short draw asked for, and how many it gave.
+    var asked: Int?
+    var given: Int?
+    var notAdded: [LeftOutJSON]?
+    var notReturned: [LeftOutJSON]?
+    /// Items of `cards=` that name no card, as given.
+    var ignored: [String]?
 
     enum CodingKeys: String, CodingKey {
         case success
         case deckID = "deck_id"
-        case remaining, shuffled, cards, piles, fair
+        case remaining, shuffled, cards, piles, fair, error, detail, asked, given
+        case notAdded = "not_added"
+        case notReturned = "not_returned"
+        case ignored
     }
 
-    /// The answer for `view`; `piles` adds every pile's count (and the listed pile's cards).
-    package init(_ view: DeckView, base: String, piles includePiles: Bool = false) {
+    /// Where the cards a lenient request left out are listed.
+    package enum LeftOutMember: Sendable {
+        case notAdded, notReturned
+    }
+
+    /// The answer for `view`; `piles` adds every pile's count (and the listed pile's cards),
+    /// `leftOut` names the member for the cards the view left out, `ignored` the codes of the
+    /// request's card list that name no card.
+    package init(
+        _ view: DeckView, base: String, piles includePiles: Bool = false, leftOut: LeftOutMember = .notAdded, ignored: [String] = []
+    ) {
         deckID = view.id
         remaining = view.remaining
         shuffled = view.shuffled
         cards = view.drawn?.map { CardJSON($0, base: base) }
         if includePiles { piles = PilesJSON(view, base: base) }
         fair = view.fairness.map(FairJSON.init)
+        if let asked = view.asked {
+            let given = view.drawn?.count ?? 0
+            success = false
+            error = "Not enough cards remaining to draw \(asked) additional"
+            detail = "count \(asked) is more than the \(given) cards in the deck: "
+                + (given == 0 ? "nothing was drawn" : "the \(given) were drawn")
+                + "; with strict=true such a draw is refused and draws nothing"
+            self.asked = asked
+            self.given = given
+        }
+        if !view.leftOut.isEmpty {
+            let listed = view.leftOut.map(LeftOutJSON.init)
+            switch leftOut {
+            case .notAdded: notAdded = listed
+            case .notReturned: notReturned = listed
+            }
+        }
+        if !ignored.isEmpty { self.ignored = ignored }
+    }
+}
+
+/// A listed card a lenient add or return left where it was: `{"code": "4D", "reason": "in the deck"}`.
+struct LeftOutJSON: Encodable, Sendable {
+    var code: String
+    var reason: String
+
+    enum CodingKeys: String, CodingKey {
+        case code, reason
+    }
+
+    init(_ leftOut: DeckView.LeftOut) {
+        code = leftOut.card.apiCode
+        reason = switch leftOut.reason {
+        case .inDeck: "in the deck"
+        case .inPile(let name): "in pile '\(name)'"
+        case .notInPile(let name): "not in pile '\(name)'"
+        case .listedAgain: "listed more times than it can move"
+        case .notInThisDeck: "not a card of this deck"
+        }
+    }
+
+    static func write(_ list: [LeftOutJSON], to writer: inout JSONWriter) {
+        writer.beginArray()
+        for item in list {
+            writer.beginObject()
+            writer.key(CodingKeys.code)
+            writer.value(item.code)
+            writer.key(CodingKeys.reason)
+            writer.value(item.reason)
+            writer.endObject()
+        }
+        writer.endArray()
     }
 }
 
@@ -61,7 +141,32 @@ extension DeckJSON {
             writer.key(CodingKeys.fair)
             fair.write(to: &writer)
         }
+        writeLenientMembers(to: &writer)
         writer.endObject()
+    }
+
+    private func writeLenientMembers(to writer: inout JSONWriter) {
+        for (key, text) in [(CodingKeys.error, error), (.detail, detail)] {
+            guard let text else { continue }
+            writer.key(key)
+            writer.value(text)
+        }
+        for (key, number) in [(CodingKeys.asked, asked), (.given, given)] {
+            guard let number else { continue }
+            writer.key(key)
+            writer.value(number)
+        }
+        for (key, list) in [(CodingKeys.notAdded, notAdded), (.notReturned, notReturned)] {
+            guard let list else { continue }
+            writer.key(key)
+            LeftOutJSON.write(list, to: &writer)
+        }
+        if let ignored {
+            writer.key(CodingKeys.ignored)
+            writer.beginArray()
+            for code in ignored { writer.value(code) }
+            writer.endArray()
+        }
     }
 }
 

@@ -64,12 +64,13 @@ func buildRouter(
         configured: settings.publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }, trustsProxy: settings.trustProxy)
     let registrar = APIRegistrar(
         router: router, publicURL: publicURL, routes: routes,
-        creationLimiter: settings.creationsPerMinute.map { CreationRateLimiter(perMinute: $0) })
-    DeckRoutes(service: service).add(to: registrar)
-    PileRoutes(service: service).add(to: registrar)
+        creationLimiter: settings.creationsPerMinute.map { CreationRateLimiter(perMinute: $0) },
+        service: service, strictByDefault: settings.strict)
+    DeckRoutes().add(to: registrar)
+    PileRoutes().add(to: registrar)
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
-    MemoryRoutes(service: service).add(to: registrar)
-    TableRoutes(service: service, hub: hub).add(to: registrar)
+    MemoryRoutes().add(to: registrar)
+    TableRoutes(hub: hub).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
     return (router, routes)
 }

@@ -38,6 +38,12 @@ public struct ServerSettings: Sendable, Hashable {
     /// How often the idle-record job runs.
     public var expiryInterval: TimeInterval = 3600
 
+    /// Whether requests that deckofcardsapi carries out in part (a draw of more cards than
+    /// remain, cards listed that cannot move, unknown codes in a list, a deck count out of
+    /// range) are refused whole with a 4xx, as new apps may prefer, instead of answered as the
+    /// reference answers them. A request's `strict=true` or `strict=false` overrides it.
+    public var strict = false
+
     /// The defaults.
     public init() {}
 }

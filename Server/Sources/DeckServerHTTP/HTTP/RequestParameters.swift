@@ -133,6 +133,19 @@ struct RequestParameters: Sendable {
         return try PlayingCard.apiList(text)
     }
 
+    /// The `cards` parameter read for a deck route, or `nil` when absent. Strictly, as
+    /// ``cards(allowingEmpty:)``; leniently, as deckofcardsapi reads it: an empty value is an
+    /// empty list, and items that name no card are left out and listed in `ignored`.
+    ///
+    /// - Throws: ``ServiceError`` (strictly only) naming every code that is not a card.
+    func cards(_ strictness: Strictness, allowingEmpty: Bool = false) throws(ServiceError) -> (cards: [PlayingCard], ignored: [String])? {
+        guard strictness == .lenient else { return try cards(allowingEmpty: allowingEmpty).map { ($0, []) } }
+        guard let text = values["cards"] else { return nil }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty { return ([], []) }
+        let list = APICardList(text)
+        return (list.cards, list.unknown.map(\.code))
+    }
+
     /// The `seed` parameter: 64 hex digits.
     func seed() throws(RequestError) -> ShuffleSeed? {
         guard let text = values["seed"] else { return nil }

@@ -6,7 +6,7 @@ import Hummingbird
 extension ServiceError: HTTPResponseError {
     public var status: HTTPResponse.Status {
         switch kind {
-        case .badRequest: .badRequest
+        case .badRequest, .cardsMissing: .badRequest
         case .notFound: .notFound
         case .unauthorized: .unauthorized
         case .conflict: .conflict
@@ -36,7 +36,7 @@ extension ServiceError: HTTPResponseError {
         case (.notFound, .deck):
             return "Deck ID does not exist: there is no deck \(Self.quoted(value ?? "")) (decks idle for a long time are deleted)"
         case (.notFound, .game):
-            return worded(naming: "game") + "; start one with POST /api/memory/new/"
+            return worded(naming: "game") + "; start a new one with POST /api/memory/new/"
         case (.notFound, .table):
             return worded(naming: "table") + "; make one with POST /api/table/new/"
         case (.unauthorized, .token):

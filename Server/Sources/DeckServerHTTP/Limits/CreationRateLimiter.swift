@@ -23,6 +23,16 @@ final class CreationRateLimiter: Sendable {
 
     /// Takes a token for `client`; `nil` when it had one, else how long until it has one.
     func take(for client: String, now: ContinuousClock.Instant = .now) -> Duration? {
+        refill(client, now: now, taking: true)
+    }
+
+    /// How long until `client` has a token, without taking one; `nil` when it has one now.
+    func wait(for client: String, now: ContinuousClock.Instant = .now) -> Duration? {
+        refill(client, now: now, taking: false)
+    }
+
+    /// Refills `client`'s bucket, and takes a token from it when `taking` and there is one.
+    private func refill(_ client: String, now: ContinuousClock.Instant, taking: Bool) -> Duration? {
         let capacity = Double(perMinute)
         let perSecond = capacity / 60
         return buckets.withLock { buckets in
@@ -36,7 +46,7 @@ final class CreationRateLimiter: Sendable {
                 buckets[client] = bucket
             }
             guard bucket.tokens >= 1 else { return .seconds((1 - bucket.tokens) / perSecond) }
-            bucket.tokens -= 1
+            if taking { bucket.tokens -= 1 }
             return nil
         }
     }

@@ -2,32 +2,35 @@ import DeckService
 import Hummingbird
 
 /// `/api/deck/…`: new decks, info, draws, shuffles, returns and the fair-deck reveal.
+///
+/// A request that deckofcardsapi carries out in part is answered as it answers it unless the
+/// request is strict (``APIRequest/strictness``): see ``DeckJSON`` and ``ReferenceRefusal``.
 struct DeckRoutes: Sendable {
-    let service: DeckService
-
     func add(to router: APIRegistrar) {
         router.api("/api/deck/new", creates: true) { try await newDeck($0, shuffle: false, draw: false) }
         router.api("/api/deck/new/shuffle", creates: true) { try await newDeck($0, shuffle: true, draw: false) }
         router.api("/api/deck/new/draw", creates: true) { try await newDeck($0, shuffle: true, draw: true) }
         router.api("/api/deck/:id") { api in
-            answer(try await service.deck(api.path("id")), api, piles: true)
+            answer(try await api.service.deck(api.path("id")), api, piles: true)
         }
         for (suffix, position) in [("draw", DrawPosition.top), ("draw/bottom", .bottom), ("draw/random", .random)] {
             router.api("/api/deck/:id/\(suffix)") { api in
                 let count = try api.parameters.integer("count", default: 1)!
-                return answer(try await service.draw(api.path("id"), count: count, from: position), api)
+                return answer(try await api.service.draw(api.path("id"), count: count, from: position, strictness: api.strictness), api)
             }
         }
         router.api("/api/deck/:id/shuffle") { api in
-            let view = try await service.shuffle(
+            let view = try await api.service.shuffle(
                 api.path("id"), remainingOnly: try api.parameters.flag("remaining"), seed: try api.parameters.seed())
             return answer(view, api)
         }
         router.api("/api/deck/:id/return") { api in
-            answer(try await service.returnCards(api.path("id"), cards: try api.parameters.cards()), api)
+            let list = try api.parameters.cards(api.strictness, allowingEmpty: api.strictness == .lenient)
+            let view = try await api.service.returnCards(api.path("id"), cards: list?.cards, strictness: api.strictness)
+            return answer(view, api, leftOut: .notReturned, ignored: list?.ignored ?? [])
         }
         router.api("/api/deck/:id/reveal") { api in
-            answer(try await service.reveal(api.path("id")), api)
+            answer(try await api.service.reveal(api.path("id")), api)
         }
     }
 
@@ -35,7 +38,8 @@ struct DeckRoutes: Sendable {
         let parameters = api.parameters
         var request = NewDeckRequest()
         request.deckCount = try parameters.integer("deck_count", default: 1)!
-        request.cards = try parameters.cards()
+        let list = try parameters.cards(api.strictness)
+        request.cards = list?.cards
         request.jokers = try parameters.flag("jokers_enabled")
         if shuffle {
             if try parameters.flag("fair") {
@@ -53,11 +57,20 @@ struct DeckRoutes: Sendable {
             throw RequestError("seed and fair shuffle a deck: use /api/deck/new/shuffle/ (or /new/draw/) with them")
         }
         if draw { request.draw = try parameters.integer("count", default: 1)! }
-        return answer(try await service.newDeck(request), api)
+        do {
+            return answer(try await api.service.newDeck(request, strictness: api.strictness), api, ignored: list?.ignored ?? [])
+        } catch let error as ServiceError where error.subject == .deckCount && api.strictness == .lenient {
+            // deckofcardsapi answers a deck count out of range with 200 and success false.
+            let limit = request.deckCount < 1 ? "The min number of Decks is 1." : "The max number of Decks is 20."
+            throw ReferenceRefusal(.ok, limit, detail: error.apiMessage + "; no deck was made")
+        }
     }
 }
 
-/// A deck answer as JSON.
-func answer(_ view: DeckView, _ api: APIRequest, piles: Bool = false) -> DeckJSON {
-    DeckJSON(view, base: api.base, piles: piles)
+/// A deck answer as JSON: `piles` adds every pile's count, `leftOut` names the member for the
+/// cards a lenient request left out, `ignored` lists the codes of its card list that name no card.
+func answer(
+    _ view: DeckView, _ api: APIRequest, piles: Bool = false, leftOut: DeckJSON.LeftOutMember = .notAdded, ignored: [String] = []
+) -> DeckJSON {
+    DeckJSON(view, base: api.base, piles: piles, leftOut: leftOut, ignored: ignored)
 }

@@ -3,25 +3,23 @@ import Hummingbird
 
 /// `/api/memory/…`: server-side games of Memorize, and the page at `/memory` that plays them.
 struct MemoryRoutes: Sendable {
-    let service: DeckService
-
     func add(to router: APIRegistrar) {
-        router.api("/api/memory/themes") { _ in MemoryThemesJSON(service.memoryThemes) }
+        router.api("/api/memory/themes") { api in MemoryThemesJSON(api.service.memoryThemes) }
         router.change("/api/memory/new", creates: true) { api in
-            let view = try await service.newMemoryGame(
+            let view = try await api.service.newMemoryGame(
                 theme: api.parameters["theme"].flatMap { $0.isEmpty ? nil : $0 },
                 pairs: try api.parameters.integer("pairs"), seed: try api.parameters.seed())
             return MemoryGameJSON(view, base: api.base)
         }
         router.api("/api/memory/:game_id") { api in
-            MemoryGameJSON(try await service.memoryGame(api.path("game_id")), base: api.base)
+            MemoryGameJSON(try await api.service.memoryGame(api.path("game_id")), base: api.base)
         }
         router.change("/api/memory/:game_id/choose/:index") { api in
             let text = try api.path("index")
             guard let index = Int(text) else {
                 throw RequestError.parameter("card index", value: text, "is not a whole number", allowed: "cards are numbered from 0")
             }
-            return MemoryGameJSON(try await service.chooseMemoryCard(api.path("game_id"), index: index), base: api.base)
+            return MemoryGameJSON(try await api.service.chooseMemoryCard(api.path("game_id"), index: index), base: api.base)
         }
         router.get("/memory") { _, _ in PageRoutes.file(PackageResources.memory_html, type: "text/html; charset=utf-8") }
         router.get("/memory/memory.css") { _, _ in PageRoutes.file(PackageResources.memory_css, type: "text/css; charset=utf-8") }

@@ -1,41 +1,66 @@
 import DeckService
 import Hummingbird
+import PlayingCards
 
 /// `/api/deck/<id>/pile/<name>/…`: add, list, shuffle, draw (named cards, top, bottom,
 /// random) and return.
+///
+/// A request that deckofcardsapi carries out in part, or refuses with a 404, is answered as it
+/// answers it unless the request is strict (``APIRequest/strictness``).
 struct PileRoutes: Sendable {
-    let service: DeckService
-
     func add(to router: APIRegistrar) {
         let prefix = "/api/deck/:id/pile/:pile"
         router.api("\(prefix)/add") { api in
-            guard let cards = try api.parameters.cards(allowingEmpty: true) else {
-                throw RequestError.parameter("cards", "is required", allowed: "list the drawn cards to add, such as cards=AS,2S")
+            guard let list = try api.parameters.cards(api.strictness, allowingEmpty: true) else {
+                let missing = RequestError.parameter("cards", "is required", allowed: "list the drawn cards to add, such as cards=AS,2S")
+                guard api.strictness == .lenient else { throw missing }
+                throw ReferenceRefusal(.notFound, "You must specify cards to add to the pile.", detail: missing.message)
             }
-            return answer(try await service.addToPile(api.path("id"), pile: api.path("pile"), cards: cards), api, piles: true)
+            let view = try await api.service.addToPile(api.path("id"), pile: api.path("pile"), cards: list.cards, strictness: api.strictness)
+            return answer(view, api, piles: true, leftOut: .notAdded, ignored: list.ignored)
         }
         router.api("\(prefix)/list") { api in
-            answer(try await service.listPile(api.path("id"), pile: api.path("pile")), api, piles: true)
+            answer(try await api.service.listPile(api.path("id"), pile: api.path("pile")), api, piles: true)
         }
         router.api("\(prefix)/shuffle") { api in
-            answer(try await service.shufflePile(api.path("id"), pile: api.path("pile"), seed: try api.parameters.seed()), api, piles: true)
+            answer(try await api.service.shufflePile(api.path("id"), pile: api.path("pile"), seed: try api.parameters.seed()), api, piles: true)
         }
         for (suffix, position) in [("draw", DrawPosition.top), ("draw/bottom", .bottom), ("draw/random", .random)] {
-            router.api("\(prefix)/\(suffix)") { api in
-                let selection: PileSelection
-                if position == .top, let cards = try api.parameters.cards() {
-                    guard api.parameters["count"] == nil else {
-                        throw RequestError("give cards or count, not both: cards names the cards to draw, count how many from the top")
-                    }
-                    selection = .cards(cards)
-                } else {
-                    selection = .count(try api.parameters.integer("count", default: 1)!, position)
-                }
-                return answer(try await service.drawFromPile(api.path("id"), pile: api.path("pile"), selection), api, piles: true)
-            }
+            router.api("\(prefix)/\(suffix)") { api in try await draw(api, from: position) }
         }
         router.api("\(prefix)/return") { api in
-            answer(try await service.returnPile(api.path("id"), pile: api.path("pile"), cards: try api.parameters.cards()), api, piles: true)
+            let list = try api.parameters.cards(api.strictness, allowingEmpty: api.strictness == .lenient)
+            let view = try await api.service.returnPile(
+                api.path("id"), pile: api.path("pile"), cards: list?.cards, strictness: api.strictness)
+            return answer(view, api, piles: true, leftOut: .notReturned, ignored: list?.ignored ?? [])
+        }
+    }
+
+    /// Named cards (`cards=`, from the top route only) or `count` cards from a position.
+    /// Leniently, an empty `cards=` is no list (deckofcardsapi then draws `count`), and a draw
+    /// the pile cannot give whole is the reference's 404.
+    private func draw(_ api: APIRequest, from position: DrawPosition) async throws -> DeckJSON {
+        let pile = try api.path("pile")
+        var list: (cards: [PlayingCard], ignored: [String])?
+        if position == .top { list = try api.parameters.cards(api.strictness) }
+        if api.strictness == .lenient, list?.cards.isEmpty == true, list?.ignored.isEmpty == true { list = nil }
+        let selection: PileSelection
+        if let list {
+            guard api.parameters["count"] == nil else {
+                throw RequestError("give cards or count, not both: cards names the cards to draw, count how many from the top")
+            }
+            selection = .cards(list.cards)
+        } else {
+            selection = .count(try api.parameters.integer("count", default: 1)!, position)
+        }
+        do {
+            let view = try await api.service.drawFromPile(api.path("id"), pile: pile, selection)
+            return answer(view, api, piles: true, ignored: list?.ignored ?? [])
+        } catch let error as ServiceError where error.kind == .cardsMissing && api.strictness == .lenient {
+            switch selection {
+            case .cards: throw ReferenceRefusal(.notFound, "The pile, \(pile) does not contain the requested cards.", refused: error)
+            case .count(let count, _): throw ReferenceRefusal(.notFound, "Not enough cards remaining to draw \(count) additional", refused: error)
+            }
         }
     }
 }

@@ -11,7 +11,6 @@ import ServiceLifecycle
 /// takes it as `?token=`, since browsers' `EventSource` cannot send headers (the access log
 /// writes paths without their query, so the token is never logged).
 struct TableRoutes: Sendable {
-    let service: DeckService
     let hub: TableEventHub
 
     func add(to router: APIRegistrar) {
@@ -21,28 +20,28 @@ struct TableRoutes: Sendable {
             request.deckCount = try api.parameters.integer("deck_count", default: 1)!
             request.jokers = try api.parameters.flag("jokers_enabled")
             request.seed = try api.parameters.seed()
-            return SeatTicketJSON(try await service.newTable(request), base: api.base)
+            return SeatTicketJSON(try await api.service.newTable(request), base: api.base)
         }
         router.change("/api/table/:table_id/join") { api in
-            SeatTicketJSON(try await service.joinTable(api.path("table_id"), name: Self.name(api)), base: api.base)
+            SeatTicketJSON(try await api.service.joinTable(api.path("table_id"), name: Self.name(api)), base: api.base)
         }
         router.api("/api/table/:table_id") { api in
-            TableJSON(try await service.table(api.path("table_id"), token: try Self.token(api, required: false)), base: api.base)
+            TableJSON(try await api.service.table(api.path("table_id"), token: try Self.token(api, required: false)), base: api.base)
         }
         action(router, "draw") { id, token, api in
-            try await service.drawAtTable(id, token: token, count: api.parameters.integer("count", default: 1)!)
+            try await api.service.drawAtTable(id, token: token, count: api.parameters.integer("count", default: 1)!)
         }
         action(router, "deal") { id, token, api in
             guard let count = try api.parameters.integer("count") else {
                 throw RequestError.parameter("count", "is missing", allowed: "give the number of cards for each player, such as count=5")
             }
-            return try await service.dealAtTable(id, token: token, count: count)
+            return try await api.service.dealAtTable(id, token: token, count: count)
         }
         action(router, "play") { id, token, api in
             guard let cards = try api.parameters.cards() else {
                 throw RequestError.parameter("cards", "is missing", allowed: "list the cards to play from your hand, such as cards=AS,2S")
             }
-            return try await service.playAtTable(id, token: token, cards: cards, pile: Self.pile(api))
+            return try await api.service.playAtTable(id, token: token, cards: cards, pile: Self.pile(api))
         }
         action(router, "take") { id, token, api in
             let take: PileTake
@@ -51,10 +50,10 @@ struct TableRoutes: Sendable {
             case (nil, let count): take = .count(count ?? 1)
             case (.some, .some): throw RequestError("count and cards exclude each other: take a number of cards from the top, or the cards named")
             }
-            return try await service.takeFromTablePile(id, token: token, pile: Self.pile(api), take)
+            return try await api.service.takeFromTablePile(id, token: token, pile: Self.pile(api), take)
         }
-        action(router, "shuffle") { id, token, _ in try await service.shuffleTable(id, token: token) }
-        action(router, "leave") { id, token, _ in try await service.leaveTable(id, token: token) }
+        action(router, "shuffle") { id, token, api in try await api.service.shuffleTable(id, token: token) }
+        action(router, "leave") { id, token, api in try await api.service.leaveTable(id, token: token) }
         let publicURL = router.publicURL
         router.get("/api/table/:table_id/events") { request, context in try await events(request, context, publicURL: publicURL) }
 

@@ -4,9 +4,12 @@ import PlayingCardsProvablyFair
 extension DeckService {
     /// Makes a deck (a shoe, a partial deck, with jokers), orders it, and maybe draws from it.
     ///
-    /// - Throws: ``ServiceError`` for a deck count outside the limits, an empty card list, a
-    ///   client seed too long, or a draw larger than the deck; nothing is stored then.
-    public func newDeck(_ request: NewDeckRequest) async throws -> DeckView {
+    /// Leniently, an empty card list makes a deck of no cards and a draw larger than the deck
+    /// draws every card (``DeckView/asked`` says how many were asked for), as deckofcardsapi does.
+    ///
+    /// - Throws: ``ServiceError`` for a deck count outside the limits, a client seed too long,
+    ///   and, strictly, an empty card list or a draw larger than the deck; nothing is stored then.
+    public func newDeck(_ request: NewDeckRequest, strictness: Strictness = .strict) async throws -> DeckView {
         guard limits.decksPerShoe.contains(request.deckCount) else {
             throw ServiceError.badRequest(
                 .deckCount, value: String(request.deckCount), "is not allowed",
@@ -14,7 +17,7 @@ extension DeckService {
         }
         let one: [PlayingCard]
         if let cards = request.cards {
-            guard !cards.isEmpty else {
+            guard !cards.isEmpty || strictness == .lenient else {
                 throw ServiceError.badRequest(.cards, "is empty", allowed: "list at least one card code, such as AS,2S,KH")
             }
             one = cards
@@ -29,10 +32,12 @@ extension DeckService {
         var stored = StoredDeck(deck: PlayingCardDeck(cards: Array(repeatElement(one, count: request.deckCount).joined())), shuffled: false)
         try order(&stored, request.shuffle)
         var drawn: [PlayingCard]?
-        if let count = request.draw { drawn = try Self.draw(count, from: .top, of: &stored.deck) }
+        if let count = request.draw { drawn = try Self.draw(count, from: .top, of: &stored.deck, strictness) }
         let id = RecordID.make()
         try await store.insert(.deck, id: id, state: stored.encoded(id: id), at: now())
-        return DeckView(id: id, stored: stored, drawn: drawn)
+        var view = DeckView(id: id, stored: stored, drawn: drawn)
+        if let count = request.draw, count > drawn?.count ?? 0 { view.asked = count }
+        return view
     }
 
     /// The deck's count, shuffled state and piles.
@@ -40,15 +45,21 @@ extension DeckService {
         DeckView(id: id, stored: try await load(id))
     }
 
-    /// Draws `count` cards from the top, the bottom or random positions, all or nothing.
+    /// Draws `count` cards from the top, the bottom or random positions: all or nothing, or
+    /// leniently every card left when fewer remain (``DeckView/asked`` then says how many were
+    /// asked for), as deckofcardsapi does.
     ///
-    /// - Throws: ``ServiceError`` for an unknown deck, a closed one, or a count that is negative
-    ///   or larger than the cards remaining.
-    public func draw(_ id: String, count: Int, from position: DrawPosition = .top) async throws -> DeckView {
-        try await change(id) { stored throws(ServiceError) in
+    /// - Throws: ``ServiceError`` for an unknown deck, a closed one, a negative count, or,
+    ///   strictly, a count larger than the cards remaining.
+    public func draw(
+        _ id: String, count: Int, from position: DrawPosition = .top, strictness: Strictness = .strict
+    ) async throws -> DeckView {
+        var view = try await change(id) { stored throws(ServiceError) in
             if position == .random { try Self.refuseServerRandomness(stored, "drawing at random") }
-            return try Self.draw(count, from: position, of: &stored.deck)
+            return try Self.draw(count, from: position, of: &stored.deck, strictness)
         }
+        if count > view.drawn?.count ?? 0 { view.asked = count }
+        return view
     }
 
     /// Shuffles the deck: every card back and the piles emptied, or with `remainingOnly` just the
@@ -67,15 +78,22 @@ extension DeckService {
     }
 
     /// Puts drawn cards back at the bottom of the deck: these, or every card drawn and in no pile.
+    /// Leniently, the listed cards that cannot go back stay where they are and are listed in
+    /// ``DeckView/leftOut``, as deckofcardsapi skips them.
     ///
-    /// - Throws: ``ServiceError`` naming every card that was not drawn from this deck, or that
-    ///   is in the deck or a pile; nothing moves.
-    public func returnCards(_ id: String, cards: [PlayingCard]?) async throws -> DeckView {
-        try await change(id) { stored throws(ServiceError) in
-            let returned = cards ?? stored.deck.cardsOut
-            try Self.checkHeld(returned, in: stored.deck, takingFromPilesExcept: nil)
+    /// - Throws: ``ServiceError`` for an unknown or closed deck, and, strictly, naming every
+    ///   card that was not drawn from this deck, or that is in the deck or a pile; nothing moves.
+    public func returnCards(_ id: String, cards: [PlayingCard]?, strictness: Strictness = .strict) async throws -> DeckView {
+        try await change(id) { stored throws(ServiceError) -> Outcome in
+            var returned = cards ?? stored.deck.cardsOut
+            var leftOut: [DeckView.LeftOut] = []
+            if strictness == .lenient {
+                (returned, leftOut) = Self.sortOut(returned, in: stored.deck, takingFromPilesExcept: nil)
+            } else {
+                try Self.checkHeld(returned, in: stored.deck, takingFromPilesExcept: nil)
+            }
             try Self.library { () throws(DeckError) in try stored.deck.return(returned, to: .bottom) }
-            return nil
+            return Outcome(leftOut: leftOut)
         }
     }
 
@@ -87,11 +105,27 @@ extension DeckService {
         return try StoredDeck(decoding: bytes, id: id)
     }
 
+    /// What an operation did besides changing the deck: the cards it drew, and the listed cards
+    /// it left where they were.
+    struct Outcome: Sendable {
+        var drawn: [PlayingCard]?
+        var leftOut: [DeckView.LeftOut] = []
+    }
+
     /// Applies `body` to a deck in one store transaction; the deck is saved only when `body`
     /// returns. `body` returns the cards it drew, if any.
     func change(
         _ id: String,
         _ body: @escaping @Sendable (inout StoredDeck) throws(ServiceError) -> [PlayingCard]?
+    ) async throws -> DeckView {
+        try await change(id) { stored throws(ServiceError) -> Outcome in Outcome(drawn: try body(&stored)) }
+    }
+
+    /// Applies `body` to a deck in one store transaction; the deck is saved only when `body`
+    /// returns. `body` returns what it drew and what it left out.
+    func change(
+        _ id: String,
+        _ body: @escaping @Sendable (inout StoredDeck) throws(ServiceError) -> Outcome
     ) async throws -> DeckView {
         guard RecordID.isWellFormed(id) else { throw Self.noSuchDeck(id) }
         let view = try await store.update(.deck, id: id, at: now()) { bytes in
@@ -101,8 +135,10 @@ extension DeckService {
                     .conflict, .deck, value: id, "is closed: its server seed was revealed, so it takes no more changes",
                     allowed: "make a new deck")
             }
-            let drawn = try body(&stored)
-            return (try stored.encoded(id: id), DeckView(id: id, stored: stored, drawn: drawn))
+            let outcome = try body(&stored)
+            var view = DeckView(id: id, stored: stored, drawn: outcome.drawn)
+            view.leftOut = outcome.leftOut
+            return (try stored.encoded(id: id), view)
         }
         guard let view else { throw Self.noSuchDeck(id) }
         return view
@@ -128,12 +164,17 @@ extension DeckService {
                 .count, value: String(count), "is not allowed", allowed: "give a number from 0 to \(available), the cards in the \(place)")
         }
         guard count <= available else {
-            throw ServiceError.badRequest(
-                .count, value: String(count), "is more than the \(available) cards in the \(place)", allowed: "nothing was drawn")
+            throw ServiceError(
+                .cardsMissing, .count, value: String(count), "is more than the \(available) cards in the \(place)",
+                allowed: "nothing was drawn")
         }
     }
 
-    static func draw(_ count: Int, from position: DrawPosition, of deck: inout PlayingCardDeck) throws(ServiceError) -> [PlayingCard] {
+    /// Draws `count` cards, or leniently every card left when fewer remain.
+    static func draw(
+        _ count: Int, from position: DrawPosition, of deck: inout PlayingCardDeck, _ strictness: Strictness = .strict
+    ) throws(ServiceError) -> [PlayingCard] {
+        let count = strictness == .lenient && count > deck.count ? deck.count : count
         try checkCount(count, available: deck.count, place: "deck")
         switch position {
         case .top: return try library { () throws(DeckError) in try deck.draw(count, from: .top) }

@@ -4,23 +4,34 @@ public import PlayingCards
 extension DeckService {
     /// Moves drawn cards onto a pile, making it if needed; a card that is in another pile moves
     /// out of that pile. The last card listed ends on top. With no cards, the pile is made
-    /// empty when it does not exist, and the deck is otherwise left as it is.
+    /// empty when it does not exist, and the deck is otherwise left as it is. Leniently, the
+    /// listed cards that cannot move stay where they are and are listed in
+    /// ``DeckView/leftOut``, as deckofcardsapi skips them.
     ///
-    /// - Throws: ``ServiceError`` for a bad pile name, too many piles, or cards that are still in
-    ///   the deck or did not come from this deck (naming each); nothing moves.
-    public func addToPile(_ id: String, pile name: String, cards: [PlayingCard]) async throws -> DeckView {
+    /// - Throws: ``ServiceError`` for a bad pile name, too many piles, and, strictly, cards that
+    ///   are still in the deck, already in the pile or did not come from this deck (naming
+    ///   each); nothing moves.
+    public func addToPile(
+        _ id: String, pile name: String, cards: [PlayingCard], strictness: Strictness = .strict
+    ) async throws -> DeckView {
         try checkPileName(name)
         let maximumPiles = limits.pilesPerDeck
-        return try await change(id) { stored throws(ServiceError) in
+        return try await change(id) { stored throws(ServiceError) -> Outcome in
             if stored.deck.pile(name) == nil, stored.deck.pileNames.count >= maximumPiles {
                 throw ServiceError.badRequest(
                     .pileName, value: name, "cannot be made: deck \(id) has \(maximumPiles) piles, the most it may have",
                     allowed: "add to an existing pile or return one")
             }
-            try Self.checkHeld(cards, in: stored.deck, takingFromPilesExcept: name)
-            try Self.takeFromOtherPiles(cards, for: name, of: &stored.deck)
-            try Self.library { () throws(DeckError) in try stored.deck.add(cards.reversed(), toPile: name, at: .top) }
-            return nil
+            var added = cards
+            var leftOut: [DeckView.LeftOut] = []
+            if strictness == .lenient {
+                (added, leftOut) = Self.sortOut(cards, in: stored.deck, takingFromPilesExcept: name)
+            } else {
+                try Self.checkHeld(cards, in: stored.deck, takingFromPilesExcept: name)
+            }
+            try Self.takeFromOtherPiles(added, for: name, of: &stored.deck)
+            try Self.library { () throws(DeckError) in try stored.deck.add(added.reversed(), toPile: name, at: .top) }
+            return Outcome(leftOut: leftOut)
         }
     }
 
@@ -55,10 +66,12 @@ extension DeckService {
         }
     }
 
-    /// Draws named cards from a pile, or a count from its top, bottom or random positions.
+    /// Draws named cards from a pile, or a count from its top, bottom or random positions. In
+    /// either mode a card not in the pile, or a count larger than the pile, refuses the whole
+    /// draw, as deckofcardsapi does.
     ///
-    /// - Throws: ``ServiceError`` for an unknown deck or pile, a card not in the pile, or a
-    ///   count that is negative or larger than the pile; nothing moves.
+    /// - Throws: ``ServiceError`` for an unknown deck or pile, a negative count, and (kind
+    ///   `cardsMissing`) a card not in the pile or a count larger than the pile; nothing moves.
     public func drawFromPile(_ id: String, pile name: String, _ selection: PileSelection) async throws -> DeckView {
         try await change(id) { stored throws(ServiceError) in
             guard let pile = stored.deck.pile(name) else { throw Self.noSuchPile(name, id) }
@@ -84,16 +97,22 @@ extension DeckService {
     }
 
     /// Puts a pile's cards back at the bottom of the deck: these, or all of them (the pile
-    /// stays, empty).
+    /// stays, empty). Leniently, listed cards the pile does not hold are listed in
+    /// ``DeckView/leftOut``, as deckofcardsapi skips them.
     ///
-    /// - Throws: ``ServiceError`` for an unknown deck or pile, or a card not in the pile.
-    public func returnPile(_ id: String, pile name: String, cards: [PlayingCard]?) async throws -> DeckView {
-        try await change(id) { stored throws(ServiceError) in
+    /// - Throws: ``ServiceError`` for an unknown deck or pile, and, strictly, a card not in the
+    ///   pile.
+    public func returnPile(
+        _ id: String, pile name: String, cards: [PlayingCard]?, strictness: Strictness = .strict
+    ) async throws -> DeckView {
+        try await change(id) { stored throws(ServiceError) -> Outcome in
             guard let pile = stored.deck.pile(name) else { throw Self.noSuchPile(name, id) }
-            let returned = cards ?? pile.reversed()
+            var returned = cards ?? pile.reversed()
+            var leftOut: [DeckView.LeftOut] = []
+            if strictness == .lenient { (returned, leftOut) = Self.sortOut(returned, inPile: name, of: stored.deck) }
             try Self.remove(returned, fromPile: name, of: &stored.deck)
             try Self.library { () throws(DeckError) in try stored.deck.return(returned, to: .bottom) }
-            return nil
+            return Outcome(leftOut: leftOut)
         }
     }
 

@@ -51,7 +51,7 @@ extension DeckService {
     }
 
     static func noSuchGame(_ id: String) -> ServiceError {
-        ServiceError(.notFound, .game, value: id, "does not exist", allowed: "idle games are deleted; start a new one")
+        ServiceError(.notFound, .game, value: id, "does not exist", allowed: "games idle for a long time are deleted")
     }
 
     private static func encode(_ stored: StoredMemoryGame) throws -> [UInt8] {

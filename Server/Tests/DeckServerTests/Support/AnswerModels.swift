@@ -42,7 +42,13 @@ struct FairAnswer: Decodable, Sendable, Equatable {
     }
 }
 
-/// A deck answer.
+/// A listed card a lenient add or return left where it was.
+struct LeftOutAnswer: Decodable, Sendable, Equatable {
+    var code: String
+    var reason: String
+}
+
+/// A deck answer, with the members that say what a lenient request did not do.
 struct DeckAnswer: Decodable, Sendable, Equatable {
     var success: Bool
     var deckID: String
@@ -51,18 +57,30 @@ struct DeckAnswer: Decodable, Sendable, Equatable {
     var cards: [CardAnswer]?
     var piles: [String: PileAnswer]?
     var fair: FairAnswer?
+    var error: String?
+    var detail: String?
+    var asked: Int?
+    var given: Int?
+    var notAdded: [LeftOutAnswer]?
+    var notReturned: [LeftOutAnswer]?
+    var ignored: [String]?
 
     enum CodingKeys: String, CodingKey {
         case success
         case deckID = "deck_id"
-        case remaining, shuffled, cards, piles, fair
+        case remaining, shuffled, cards, piles, fair, error, detail, asked, given
+        case notAdded = "not_added"
+        case notReturned = "not_returned"
+        case ignored
     }
 }
 
-/// An error answer: `{"success": false, "error"}`.
+/// An error answer: `{"success": false, "error"}`, and our words in `detail` when `error` is
+/// deckofcardsapi's.
 struct ErrorAnswer: Decodable, Sendable, Equatable {
     var success: Bool
     var error: String
+    var detail: String?
 }
 
 /// `/healthz`: `{"status": "ok"}`.

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A store that reads from another and saves nothing: a change is computed on the stored state
+/// and its result returned, then dropped. For HEAD requests, which must answer what a GET would
+/// without its side effects.
+struct DryRunRecordStore: RecordStore {
+    /// The store read from.
+    let base: any RecordStore
+
+    func insert(_ kind: RecordKind, id: String, state: [UInt8], at time: Date) async throws {}
+
+    func read(_ kind: RecordKind, id: String) async throws -> [UInt8]? {
+        try await base.read(kind, id: id)
+    }
+
+    func update<Result: Sendable>(
+        _ kind: RecordKind, id: String, at time: Date,
+        _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
+    ) async throws -> Result? {
+        guard let state = try await base.read(kind, id: id) else { return nil }
+        return try change(state).result
+    }
+
+    func deleteRecords(changedBefore cutoff: Date) async throws -> Int { 0 }
+
+    func claimJob(_ job: String, every interval: TimeInterval) async throws -> Bool { false }
+
+    func count(_ kind: RecordKind) async throws -> Int {
+        try await base.count(kind)
+    }
+
+    func checkHealth() async throws {
+        try await base.checkHealth()
+    }
+}
+
+/// The feed of a dry run, which commits nothing and so has nothing to announce.
+struct SilentTableFeed: TableChangeFeed {
+    func announce(table id: String, version: Int) async {}
+
+    func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {}
+}
+
+extension DeckService {
+    /// A service that answers every operation as this one would, from the same store, but
+    /// saves and announces nothing: what HEAD requests are answered from.
+    public var dryRun: DeckService {
+        DeckService(store: DryRunRecordStore(base: store), limits: limits, tableFeed: SilentTableFeed(), now: now)
+    }
+}
