@@ -17,7 +17,7 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The request is valid but the resource's state forbids it (HTTP 409).
         case conflict
         /// The deck or pile lacks cards the request asks for: more than remain, or named cards
-        /// it does not hold (HTTP 400; deckofcardsapi answers a pile's 404).
+        /// it does not hold (HTTP 400).
         case cardsMissing
         /// The request is larger than the server accepts (HTTP 413).
         case tooLarge

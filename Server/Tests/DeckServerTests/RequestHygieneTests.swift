@@ -87,6 +87,12 @@ struct RequestHygieneTests {
             #expect(try await server.get("/api/deck/\(id)/pile/p/list/").text == before)
             let order = PlayingCardDeck().shuffled(seed: try ShuffleSeed(hex: seed)).cards.map(\.apiCodeForTests)
             #expect(try await server.get("/api/deck/\(id)/draw/?count=48").codes == Array(order.dropFirst(4)))
+
+            // A fair deck's reveal closes it; its HEAD does not.
+            let fair = try await server.newDeck("shuffle/?fair=true&client_seed=head")
+            #expect(try await server.request(.HEAD, "/api/deck/\(fair)/reveal/").status == 200)
+            #expect(try await server.get("/api/deck/\(fair)/draw/").status == 200)
+            #expect(try await server.get("/api/deck/\(fair)/").deck.fair?.serverSeed == nil)
         }
     }
 

@@ -19,10 +19,13 @@ package struct DeckJSON: JSONAnswer, Sendable {
     var error: String?
     /// Our words for what was not done.
     var detail: String?
-    /// How many cards a short draw asked for, and how many it gave.
+    /// How many cards a short draw asked for.
     var asked: Int?
+    /// How many cards a short draw gave: all that remained.
     var given: Int?
+    /// Listed cards a lenient add left where they were.
     var notAdded: [LeftOutJSON]?
+    /// Listed cards a lenient return left where they were.
     var notReturned: [LeftOutJSON]?
     /// Items of `cards=` that name no card, as given.
     var ignored: [String]?
@@ -42,10 +45,11 @@ package struct DeckJSON: JSONAnswer, Sendable {
     }
 
     /// The answer for `view`; `piles` adds every pile's count (and the listed pile's cards),
-    /// `leftOut` names the member for the cards the view left out, `ignored` the codes of the
-    /// request's card list that name no card.
+    /// `listingLeftOutAs` names the member for the cards the view left out, `ignored` lists the
+    /// items of the request's card list that name no card.
     package init(
-        _ view: DeckView, base: String, piles includePiles: Bool = false, leftOut: LeftOutMember = .notAdded, ignored: [String] = []
+        _ view: DeckView, base: String, piles includePiles: Bool = false, listingLeftOutAs member: LeftOutMember = .notAdded,
+        ignored: [String] = []
     ) {
         deckID = view.id
         remaining = view.remaining
@@ -65,7 +69,7 @@ package struct DeckJSON: JSONAnswer, Sendable {
         }
         if !view.leftOut.isEmpty {
             let listed = view.leftOut.map(LeftOutJSON.init)
-            switch leftOut {
+            switch member {
             case .notAdded: notAdded = listed
             case .notReturned: notReturned = listed
             }

@@ -135,7 +135,8 @@ struct RequestParameters: Sendable {
 
     /// The `cards` parameter read for a deck route, or `nil` when absent. Strictly, as
     /// ``cards(allowingEmpty:)``; leniently, as deckofcardsapi reads it: an empty value is an
-    /// empty list, and items that name no card are left out and listed in `ignored`.
+    /// empty list, and items that name no card are left out and listed in `ignored` (the first
+    /// ``ignoredListed``, each cut short as error messages cut values).
     ///
     /// - Throws: ``ServiceError`` (strictly only) naming every code that is not a card.
     func cards(_ strictness: Strictness, allowingEmpty: Bool = false) throws(ServiceError) -> (cards: [PlayingCard], ignored: [String])? {
@@ -143,8 +144,11 @@ struct RequestParameters: Sendable {
         guard let text = values["cards"] else { return nil }
         if text.trimmingCharacters(in: .whitespaces).isEmpty { return ([], []) }
         let list = APICardList(text)
-        return (list.cards, list.unknown.map(\.code))
+        return (list.cards, list.unknown.prefix(Self.ignoredListed).map { $0.code.count > 80 ? $0.code.prefix(80) + "…" : $0.code })
     }
+
+    /// How many ignored items an answer lists at most: a body of 64 KiB could name thousands.
+    static let ignoredListed = 64
 
     /// The `seed` parameter: 64 hex digits.
     func seed() throws(RequestError) -> ShuffleSeed? {

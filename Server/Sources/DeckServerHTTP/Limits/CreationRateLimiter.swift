@@ -27,7 +27,7 @@ final class CreationRateLimiter: Sendable {
     }
 
     /// How long until `client` has a token, without taking one; `nil` when it has one now.
-    func wait(for client: String, now: ContinuousClock.Instant = .now) -> Duration? {
+    func timeUntilToken(for client: String, now: ContinuousClock.Instant = .now) -> Duration? {
         refill(client, now: now, taking: false)
     }
 

@@ -68,7 +68,7 @@ struct APIRegistrar {
             if let limiter {
                 let client = ClientAddress.of(request, context: context, trustsProxy: publicURL.trustsProxy)
                 // HEAD creates nothing, so it takes no token, but is refused when a GET would be.
-                if let wait = isHead ? limiter.wait(for: client) : limiter.take(for: client) {
+                if let wait = isHead ? limiter.timeUntilToken(for: client) : limiter.take(for: client) {
                     throw RateLimitedError(perMinute: limiter.perMinute, retryAfter: wait)
                 }
             }

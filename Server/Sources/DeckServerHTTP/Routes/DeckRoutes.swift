@@ -25,7 +25,7 @@ struct DeckRoutes: Sendable {
             return answer(view, api)
         }
         router.api("/api/deck/:id/return") { api in
-            let list = try api.parameters.cards(api.strictness, allowingEmpty: api.strictness == .lenient)
+            let list = try api.parameters.cards(api.strictness)
             let view = try await api.service.returnCards(api.path("id"), cards: list?.cards, strictness: api.strictness)
             return answer(view, api, leftOut: .notReturned, ignored: list?.ignored ?? [])
         }
@@ -38,9 +38,15 @@ struct DeckRoutes: Sendable {
         let parameters = api.parameters
         var request = NewDeckRequest()
         request.deckCount = try parameters.integer("deck_count", default: 1)!
-        let list = try parameters.cards(api.strictness)
-        request.cards = list?.cards
+        var list = try parameters.cards(api.strictness)
         request.jokers = try parameters.flag("jokers_enabled")
+        if api.strictness == .lenient, !request.jokers, let cards = list?.cards {
+            // deckofcardsapi's lists name jokers only for a deck made with jokers_enabled=true.
+            let jokers = cards.filter(\.isJoker)
+            list?.cards.removeAll(where: \.isJoker)
+            list?.ignored += jokers.map(\.apiCode)
+        }
+        request.cards = list?.cards
         if shuffle {
             if try parameters.flag("fair") {
                 guard parameters["seed"] == nil else {
@@ -68,9 +74,9 @@ struct DeckRoutes: Sendable {
 }
 
 /// A deck answer as JSON: `piles` adds every pile's count, `leftOut` names the member for the
-/// cards a lenient request left out, `ignored` lists the codes of its card list that name no card.
+/// cards a lenient request left out, `ignored` lists the items of its card list that name no card.
 func answer(
     _ view: DeckView, _ api: APIRequest, piles: Bool = false, leftOut: DeckJSON.LeftOutMember = .notAdded, ignored: [String] = []
 ) -> DeckJSON {
-    DeckJSON(view, base: api.base, piles: piles, leftOut: leftOut, ignored: ignored)
+    DeckJSON(view, base: api.base, piles: piles, listingLeftOutAs: leftOut, ignored: ignored)
 }

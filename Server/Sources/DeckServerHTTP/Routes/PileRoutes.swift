@@ -29,24 +29,28 @@ struct PileRoutes: Sendable {
             router.api("\(prefix)/\(suffix)") { api in try await draw(api, from: position) }
         }
         router.api("\(prefix)/return") { api in
-            let list = try api.parameters.cards(api.strictness, allowingEmpty: api.strictness == .lenient)
-            let view = try await api.service.returnPile(
-                api.path("id"), pile: api.path("pile"), cards: list?.cards, strictness: api.strictness)
-            return answer(view, api, piles: true, leftOut: .notReturned, ignored: list?.ignored ?? [])
+            let pile = try api.path("pile")
+            let list = try api.parameters.cards(api.strictness)
+            do {
+                let view = try await api.service.returnPile(api.path("id"), pile: pile, cards: list?.cards, strictness: api.strictness)
+                return answer(view, api, piles: true, leftOut: .notReturned, ignored: list?.ignored ?? [])
+            } catch let error as ServiceError where error.subject == .pile && error.kind == .notFound && api.strictness == .lenient {
+                throw ReferenceRefusal(.notFound, "The pile, \(pile) does not exist.", refused: error)
+            }
         }
     }
 
-    /// Named cards (`cards=`, from the top route only) or `count` cards from a position.
-    /// Leniently, an empty `cards=` is no list (deckofcardsapi then draws `count`), and a draw
-    /// the pile cannot give whole is the reference's 404.
+    /// Named cards (`cards=`, wherever they lie in the pile, whatever the route's position, as
+    /// deckofcardsapi reads them) or `count` cards from the route's position. Leniently, an empty
+    /// `cards=` is no list and a list wins over `count` (deckofcardsapi reads `count` only
+    /// without a list), and a draw the pile cannot give whole is the reference's 404.
     private func draw(_ api: APIRequest, from position: DrawPosition) async throws -> DeckJSON {
         let pile = try api.path("pile")
-        var list: (cards: [PlayingCard], ignored: [String])?
-        if position == .top { list = try api.parameters.cards(api.strictness) }
+        var list = try api.parameters.cards(api.strictness)
         if api.strictness == .lenient, list?.cards.isEmpty == true, list?.ignored.isEmpty == true { list = nil }
         let selection: PileSelection
         if let list {
-            guard api.parameters["count"] == nil else {
+            guard api.parameters["count"] == nil || api.strictness == .lenient else {
                 throw RequestError("give cards or count, not both: cards names the cards to draw, count how many from the top")
             }
             selection = .cards(list.cards)

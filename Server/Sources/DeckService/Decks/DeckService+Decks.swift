@@ -88,7 +88,7 @@ extension DeckService {
             var returned = cards ?? stored.deck.cardsOut
             var leftOut: [DeckView.LeftOut] = []
             if strictness == .lenient {
-                (returned, leftOut) = Self.sortOut(returned, in: stored.deck, takingFromPilesExcept: nil)
+                (returned, leftOut) = Self.partitionMovable(returned, in: stored.deck, takingFromPilesExcept: nil)
             } else {
                 try Self.checkHeld(returned, in: stored.deck, takingFromPilesExcept: nil)
             }
@@ -165,8 +165,8 @@ extension DeckService {
         }
         guard count <= available else {
             throw ServiceError(
-                .cardsMissing, .count, value: String(count), "is more than the \(available) cards in the \(place)",
-                allowed: "nothing was drawn")
+                .cardsMissing, .count, value: String(count), "is more than the \(available) cards in the \(place), so nothing was drawn",
+                allowed: "draw at most \(available)")
         }
     }
 

@@ -7,7 +7,7 @@ extension DeckService {
     /// Sorts `cards` into those the game holds (drawn, counting copies) or, with `exceptPile`
     /// set, that lie in a pile other than `exceptPile` (such cards move from that pile), and
     /// those that cannot move, each with the reason, both in the order listed.
-    static func sortOut(
+    static func partitionMovable(
         _ cards: [PlayingCard], in deck: PlayingCardDeck, takingFromPilesExcept exceptPile: String?
     ) -> (movable: [PlayingCard], leftOut: [DeckView.LeftOut]) {
         var available = copies(of: deck.cardsOut)
@@ -54,7 +54,7 @@ extension DeckService {
     /// - Throws: ``ServiceError`` naming each card that is still in the deck, lies in a pile it
     ///   may not come from, is listed more often than it is held, or did not come from this deck.
     static func checkHeld(_ cards: [PlayingCard], in deck: PlayingCardDeck, takingFromPilesExcept exceptPile: String?) throws(ServiceError) {
-        let leftOut = sortOut(cards, in: deck, takingFromPilesExcept: exceptPile).leftOut
+        let leftOut = partitionMovable(cards, in: deck, takingFromPilesExcept: exceptPile).leftOut
         guard leftOut.isEmpty else {
             throw ServiceError.badRequest(
                 .cards, "cannot be moved: " + problems(leftOut, addingTo: exceptPile),
@@ -65,7 +65,7 @@ extension DeckService {
     }
 
     /// Sorts `cards` into those pile `name` holds, counting copies, and those it does not.
-    static func sortOut(_ cards: [PlayingCard], inPile name: String, of deck: PlayingCardDeck) -> (held: [PlayingCard], leftOut: [DeckView.LeftOut]) {
+    static func partition(_ cards: [PlayingCard], heldByPile name: String, of deck: PlayingCardDeck) -> (held: [PlayingCard], leftOut: [DeckView.LeftOut]) {
         var held = copies(of: deck.pile(name) ?? [])
         var found: [PlayingCard] = []
         var leftOut: [DeckView.LeftOut] = []
@@ -84,7 +84,7 @@ extension DeckService {
     ///
     /// - Throws: ``ServiceError`` (`cardsMissing`) naming each card the pile does not hold.
     static func checkPile(_ name: String, holds cards: [PlayingCard], in deck: PlayingCardDeck) throws(ServiceError) {
-        let missing = sortOut(cards, inPile: name, of: deck).leftOut.map(\.card)
+        let missing = partition(cards, heldByPile: name, of: deck).leftOut.map(\.card)
         guard missing.isEmpty else {
             throw ServiceError(
                 .cardsMissing, .cards, "cannot be taken: \(listed(missing)) \(missing.count == 1 ? "is" : "are") not in pile '\(name)'",

@@ -25,7 +25,7 @@ extension DeckService {
             var added = cards
             var leftOut: [DeckView.LeftOut] = []
             if strictness == .lenient {
-                (added, leftOut) = Self.sortOut(cards, in: stored.deck, takingFromPilesExcept: name)
+                (added, leftOut) = Self.partitionMovable(cards, in: stored.deck, takingFromPilesExcept: name)
             } else {
                 try Self.checkHeld(cards, in: stored.deck, takingFromPilesExcept: name)
             }
@@ -109,7 +109,7 @@ extension DeckService {
             guard let pile = stored.deck.pile(name) else { throw Self.noSuchPile(name, id) }
             var returned = cards ?? pile.reversed()
             var leftOut: [DeckView.LeftOut] = []
-            if strictness == .lenient { (returned, leftOut) = Self.sortOut(returned, inPile: name, of: stored.deck) }
+            if strictness == .lenient { (returned, leftOut) = Self.partition(returned, heldByPile: name, of: stored.deck) }
             try Self.remove(returned, fromPile: name, of: &stored.deck)
             try Self.library { () throws(DeckError) in try stored.deck.return(returned, to: .bottom) }
             return Outcome(leftOut: leftOut)

@@ -1,8 +1,7 @@
 import Foundation
 
 /// A store that reads from another and saves nothing: a change is computed on the stored state
-/// and its result returned, then dropped. For HEAD requests, which must answer what a GET would
-/// without its side effects.
+/// and its result returned, then dropped. Behind ``DeckService/dryRun``.
 struct DryRunRecordStore: RecordStore {
     /// The store read from.
     let base: any RecordStore
@@ -31,20 +30,5 @@ struct DryRunRecordStore: RecordStore {
 
     func checkHealth() async throws {
         try await base.checkHealth()
-    }
-}
-
-/// The feed of a dry run, which commits nothing and so has nothing to announce.
-struct SilentTableFeed: TableChangeFeed {
-    func announce(table id: String, version: Int) async {}
-
-    func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {}
-}
-
-extension DeckService {
-    /// A service that answers every operation as this one would, from the same store, but
-    /// saves and announces nothing: what HEAD requests are answered from.
-    public var dryRun: DeckService {
-        DeckService(store: DryRunRecordStore(base: store), limits: limits, tableFeed: SilentTableFeed(), now: now)
     }
 }

@@ -199,12 +199,59 @@ struct ReferenceAnswerTests {
             #expect(added.success && added.ignored == ["ZZ", ""] && added.notAdded == nil)
             #expect(added.piles?["p"]?.remaining == 2)
 
+            let strictDraw = try await server.get("/api/deck/\(id)/pile/p/draw/?cards=QQ&strict=true")
+            #expect(strictDraw.status == 400 && strictDraw.error.contains("'QQ' (item 1)"), "\(strictDraw.text)")
             let drawn = try await server.get("/api/deck/\(id)/pile/p/draw/?cards=QQ")
             #expect(try drawn.status == 200 && drawn.codes.isEmpty && drawn.deck.ignored == ["QQ"], "\(drawn.text)")
+            let strictReturn = try await server.get("/api/deck/\(id)/pile/p/return/?cards=AS,1X&strict=true")
+            #expect(strictReturn.status == 400 && strictReturn.error.contains("'1X' (item 2)"), "\(strictReturn.text)")
+            #expect(try await server.get("/api/deck/\(id)/pile/p/list/").pileCount("p") == 2)
             let returned = try await server.get("/api/deck/\(id)/pile/p/return/?cards=AS,1X").deck
             #expect(returned.ignored == ["1X"] && returned.piles?["p"]?.remaining == 1 && returned.remaining == 51)
             let back = try await server.get("/api/deck/\(id)/return/?cards=Z9").deck
             #expect(back.success && back.ignored == ["Z9"] && back.remaining == 51)
+
+            // The ignored items are listed up to 64, each cut short at 80 characters.
+            let long = String(repeating: "Q", count: 200)
+            let many = try await server.post("/api/deck/\(id)/return/", "cards=" + ([long] + (1...99).map { "Z\($0)" }).joined(separator: ","))
+            let ignored = try many.deck.ignored ?? []
+            #expect(ignored.count == 64)
+            #expect(ignored.first == String(repeating: "Q", count: 80) + "…")
+            #expect(ignored.last == "Z63")
+        }
+    }
+
+    @Test("named cards on a pile's draw, bottom and random alike; leniently cards= wins over count, strictly both are a 400")
+    func namedPileDraws() async throws {
+        try await withApp { server in
+            let id = try await Self.deck(server, drawn: 6)
+            _ = try await server.get("/api/deck/\(id)/pile/p/add/?cards=AS,2S,3S,4S,5S,6S")
+            // deckofcardsapi reads cards= before the position: every route draws the cards named.
+            for suffix in ["draw", "draw/bottom", "draw/random"] {
+                for strict in [false, true] {
+                    let answer = try await server.get(Self.path("/api/deck/\(id)/pile/p/\(suffix)/?cards=3S", strict: strict))
+                    #expect(answer.status == 200 && answer.codes == ["3S"], "\(suffix) strict=\(strict): \(answer.text)")
+                    _ = try await server.get("/api/deck/\(id)/pile/p/add/?cards=3S")
+                }
+            }
+            let both = try await server.get("/api/deck/\(id)/pile/p/draw/?cards=AS&count=2")
+            #expect(both.status == 200 && both.codes == ["AS"], "\(both.text)")
+            let strictBoth = try await server.get("/api/deck/\(id)/pile/p/draw/?cards=5S&count=2&strict=true")
+            #expect(strictBoth.status == 400 && strictBoth.error.contains("not both"), "\(strictBoth.text)")
+            #expect(try await server.get("/api/deck/\(id)/pile/p/list/").pileCount("p") == 5)
+        }
+    }
+
+    @Test("returning a pile that does not exist: the reference's 404 words, ours in detail; strictly our 404")
+    func returnMissingPile() async throws {
+        try await withApp { server in
+            let id = try await Self.deck(server)
+            let answer = try await server.get("/api/deck/\(id)/pile/nosuch/return/")
+            #expect(answer.status == 404)
+            #expect(answer.error == "The pile, nosuch does not exist.")
+            #expect(try answer.decode(ErrorAnswer.self).detail?.contains("pile 'nosuch' does not exist in deck") == true)
+            let strict = try await server.get("/api/deck/\(id)/pile/nosuch/return/?strict=true")
+            #expect(strict.status == 404 && strict.error.hasPrefix("pile 'nosuch' does not exist"), "\(strict.text)")
         }
     }
 
@@ -223,10 +270,19 @@ struct ReferenceAnswerTests {
             #expect(try await server.get("/api/deck/new/?cards=AS,ZZ&strict=true").status == 400)
             #expect(try await server.get("/api/deck/new/?cards=&strict=true").status == 400)
             #expect(try await server.get("/metrics").text.contains("decks_stored 3"))
+
+            // Jokers count in a list only with jokers_enabled=true, as the reference reads it;
+            // strictly a joker is a card like any other.
+            let noJokers = try await server.get("/api/deck/new/?cards=X1,AS,X2").deck
+            #expect(noJokers.remaining == 1 && noJokers.ignored == ["X1", "X2"])
+            let jokers = try await server.get("/api/deck/new/?cards=X1,AS,X2&jokers_enabled=true").deck
+            #expect(jokers.remaining == 3 && jokers.ignored == nil)
+            let strictJokers = try await server.get("/api/deck/new/?cards=X1,AS&strict=true").deck
+            #expect(strictJokers.remaining == 2 && strictJokers.ignored == nil)
         }
     }
 
-    @Test("deck_count outside 1–20: 200, success false and the reference's error, no deck made; strictly 400")
+    @Test("deck_count outside 1–20: 200, success false and the reference's error, no deck made (new/draw/ too, which the reference does not bound); strictly 400")
     func deckCountOutOfRange() async throws {
         try await withApp { server in
             for (count, error) in [(0, "The min number of Decks is 1."), (-3, "The min number of Decks is 1."), (21, "The max number of Decks is 20.")] {

@@ -1,0 +1,6 @@
+/// The feed of a dry run, which commits nothing and so has nothing to announce.
+struct SilentTableFeed: TableChangeFeed {
+    func announce(table id: String, version: Int) async {}
+
+    func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {}
+}
