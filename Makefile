@@ -8,6 +8,7 @@
 #   make install   install render-card (and shell completions) under PREFIX (default /usr/local)
 #   make serve     build and start deck-server on 127.0.0.1:8080 with data in ./data
 #   make bench-server  wrk against a release deck-server (numbers for the server issue)
+#   make test-schemathesis  schemathesis against the deck-server's /openapi.json
 #   make deps      install the Debian packages the project needs (does nothing when present)
 
 SWIFT ?= swift
@@ -52,7 +53,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: deps deps-postgres deps-bench deps-browser test-browser build release render-card-release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
+.PHONY: deps deps-postgres deps-bench deps-browser test-browser test-schemathesis build release render-card-release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -112,6 +113,11 @@ deps-browser:
 
 test-browser: test-server deps-browser
 	bash $(SERVER_DIR)/Tests/browser/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
+
+# schemathesis (PyPI, installed when missing) against /openapi.json of the deck-server that
+# test-server built: a few minutes of generated requests; not part of `make test`.
+test-schemathesis: test-server
+	bash $(SERVER_DIR)/Tests/schemathesis/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
 
 serve: deps
 	cd $(SERVER_DIR) && $(SWIFT) build -c release $(STATIC_STDLIB) --product deck-server
