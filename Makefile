@@ -53,7 +53,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: deps deps-postgres deps-bench deps-browser test-browser test-schemathesis build release render-card-release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
+.PHONY: deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -118,6 +118,11 @@ test-browser: test-server deps-browser
 # test-server built: a few minutes of generated requests; not part of `make test`.
 test-schemathesis: test-server
 	bash $(SERVER_DIR)/Tests/schemathesis/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
+
+# The server's tests 20 times and the browser tests 10 times beside one CPU hog per core, to
+# find tests that fail only on a busy machine; a line per run in out/soak/summary.txt.
+test-soak: deps-postgres
+	bash Scripts/soak-tests.sh
 
 serve: deps
 	cd $(SERVER_DIR) && $(SWIFT) build -c release $(STATIC_STDLIB) --product deck-server

@@ -1,4 +1,5 @@
 import DeckService
+import Foundation
 import Hummingbird
 
 /// `/api/deck/…`: new decks, info, draws, shuffles, returns and the fair-deck reveal.
@@ -37,7 +38,7 @@ struct DeckRoutes: Sendable {
     private func newDeck(_ api: APIRequest, shuffle: Bool, draw: Bool) async throws -> DeckJSON {
         let parameters = api.parameters
         var request = NewDeckRequest()
-        request.deckCount = try parameters.integer("deck_count", default: 1)!
+        request.deckCount = try Self.deckCount(parameters, api.strictness)
         var list = try parameters.cards(api.strictness)
         request.jokers = try parameters.flag("jokers_enabled")
         if api.strictness == .lenient, !request.jokers, let cards = list?.cards {
@@ -67,9 +68,32 @@ struct DeckRoutes: Sendable {
             return answer(try await api.service.newDeck(request, strictness: api.strictness), api, ignored: list?.ignored ?? [])
         } catch let error as ServiceError where error.subject == .deckCount && api.strictness == .lenient {
             // deckofcardsapi answers a deck count out of range with 200 and success false.
-            let limit = request.deckCount < 1 ? "The min number of Decks is 1." : "The max number of Decks is 20."
-            throw ReferenceRefusal(.ok, limit, detail: error.apiMessage + "; no deck was made")
+            throw ReferenceRefusal(.ok, request.deckCount < 1 ? Self.fewestDecks : Self.mostDecks, detail: error.apiMessage + "; no deck was made")
         }
+    }
+
+    /// deckofcardsapi's words for a deck count out of range.
+    private static let fewestDecks = "The min number of Decks is 1."
+    private static let mostDecks = "The max number of Decks is 20."
+
+    /// The `deck_count` asked for, 1 when none is given. Leniently, a whole number too large to
+    /// read is out of range too, as deckofcardsapi reads any.
+    private static func deckCount(_ parameters: RequestParameters, _ strictness: Strictness) throws -> Int {
+        let requestError: RequestError
+        do {
+            return try parameters.integer("deck_count", default: 1)!
+        } catch {
+            requestError = error
+        }
+        guard strictness == .lenient, let text = parameters["deck_count"], isWholeNumber(text) else { throw requestError }
+        let tooFew = text.trimmingCharacters(in: .whitespaces).hasPrefix("-")
+        throw ReferenceRefusal(.ok, tooFew ? fewestDecks : mostDecks, detail: requestError.message + "; no deck was made")
+    }
+
+    /// Whether `text` is a whole number, however long: `-3`, `+12`, `99999999999999999999`.
+    private static func isWholeNumber(_ text: String?) -> Bool {
+        guard let digits = text?.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "-" || $0 == "+" }) else { return false }
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }
 

@@ -285,13 +285,14 @@ struct ReferenceAnswerTests {
     @Test("deck_count outside 1–20: 200, success false and the reference's error, no deck made (new/draw/ too, which the reference does not bound); strictly 400")
     func deckCountOutOfRange() async throws {
         try await withApp { server in
-            for (count, error) in [(0, "The min number of Decks is 1."), (-3, "The min number of Decks is 1."), (21, "The max number of Decks is 20.")] {
+            for (count, error) in [("0", "The min number of Decks is 1."), ("-3", "The min number of Decks is 1."), ("21", "The max number of Decks is 20."),
+                                   ("99999999999999999999", "The max number of Decks is 20."), ("-99999999999999999999", "The min number of Decks is 1.")] {
                 for route in ["new/", "new/shuffle/", "new/draw/"] {
                     let answer = try await server.get("/api/deck/\(route)?deck_count=\(count)")
                     #expect(answer.status == 200, "\(route) \(count): \(answer.text)")
                     let refusal = try answer.decode(ErrorAnswer.self)
                     #expect(!refusal.success && refusal.error == error)
-                    #expect(refusal.detail?.contains("deck_count \(count) is not allowed") == true, "\(refusal.detail ?? "")")
+                    #expect(refusal.detail?.hasPrefix("deck_count ") == true && refusal.detail?.contains(count) == true, "\(refusal.detail ?? "")")
                     #expect(refusal.detail?.hasSuffix("no deck was made") == true)
                     #expect(try await server.get("/api/deck/\(route)?deck_count=\(count)&strict=true").status == 400)
                 }

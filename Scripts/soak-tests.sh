@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Runs the server's tests, and then the browser tests, over and over beside CPU hogs (one
+# `yes > /dev/null` per core), to find the tests that fail only on a busy machine.
+#
+#   bash Scripts/soak-tests.sh [SERVER_RUNS] [BROWSER_RUNS]     (defaults 20 and 10)
+#
+# Each run's whole output is kept in out/soak/server-N.log or browser-N.log; out/soak/summary.txt
+# gets a line per run (pass or fail, seconds, the failing tests' names) and the totals. The
+# script builds once first, without hogs, and exits non-zero when any run failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+server_runs=${1:-20}
+browser_runs=${2:-10}
+out=out/soak
+mkdir -p "$out"
+summary="$out/summary.txt"
+: > "$summary"
+
+make test-server > "$out/build.log" 2>&1 || { echo "the server tests fail without hogs: see $out/build.log"; exit 1; }
+make deps-browser >> "$out/build.log" 2>&1
+server="$(cd Server && swift build --show-bin-path)/deck-server"
+
+hogs=()
+for _ in $(seq "$(nproc)"); do
+    yes > /dev/null &
+    hogs+=($!)
+done
+trap 'kill "${hogs[@]}" 2>/dev/null' EXIT
+
+failures=0
+# One run: its name, its log, the command. Swift Testing marks a failed test with ✘, unittest
+# with FAIL: or ERROR:.
+run() {
+    local name=$1 log=$2
+    shift 2
+    local start=$SECONDS
+    if "$@" > "$log" 2>&1; then
+        echo "$name passed in $((SECONDS - start)) s" >> "$summary"
+    else
+        failures=$((failures + 1))
+        local failed
+        failed=$(grep -E '^✘ Test |^(FAIL|ERROR): ' "$log" | sed -E 's/^✘ Test "([^"]*)".*/\1/' | sort -u | head -20 | paste -sd ';' -)
+        echo "$name FAILED in $((SECONDS - start)) s: ${failed:-see $log}" >> "$summary"
+    fi
+    tail -1 "$summary"
+}
+
+for n in $(seq "$server_runs"); do
+    run "server run $n" "$out/server-$n.log" bash -c 'cd Server && swift test --skip-build --disable-xctest'
+done
+for n in $(seq "$browser_runs"); do
+    run "browser run $n" "$out/browser-$n.log" env ARTIFACTS_DIR="$out/browser-artifacts-$n" bash Server/Tests/browser/run.sh "$server"
+done
+
+echo "$((server_runs + browser_runs)) runs beside $(nproc) CPU hogs: $failures failed" | tee -a "$summary"
+[ "$failures" -eq 0 ]
