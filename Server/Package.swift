@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "DeckServerTests",
             dependencies: [
-                "deck-server", "DeckServerHTTP", "DeckService", "DeckStorePostgres",
+                "deck-server", "DeckServerHTTP", "DeckService", "DeckStorePostgres", "DeckStoreSQLite",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -122,6 +122,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
     ],

@@ -91,6 +91,9 @@ struct DeckServerCommand: AsyncParsableCommand {
     @Option(help: "Table event streams open at once at most; past that a new stream is answered 503.")
     var maxStreams = 2_000
 
+    @Option(help: "Seconds a table event stream may stay quiet before it gets a comment line; watched tables are read again as often.")
+    var keepAliveInterval: Double = 15
+
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error.")
     var logLevel = "info"
 
@@ -120,6 +123,9 @@ struct DeckServerCommand: AsyncParsableCommand {
         guard (1...64).contains(imageRenderers) else { throw ValidationError("--image-renderers \(imageRenderers) is not allowed: give 1 to 64") }
         guard (0...10_000).contains(imageQueue) else { throw ValidationError("--image-queue \(imageQueue) is not allowed: give 0 to 10000") }
         guard (0...1_000_000).contains(maxStreams) else { throw ValidationError("--max-streams \(maxStreams) is not allowed: give 0 (no streams) to 1000000") }
+        guard keepAliveInterval >= 0.05, keepAliveInterval <= 3600 else {
+            throw ValidationError("--keep-alive-interval \(keepAliveInterval) is not allowed: give 0.05 to 3600 seconds")
+        }
         guard (1...4096).contains(imageCacheMb) else { throw ValidationError("--image-cache-mb \(imageCacheMb) is not allowed: give 1 to 4096") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level: give trace, debug, info, notice, warning, error or critical") }
         if let publicURL {
@@ -151,6 +157,7 @@ struct DeckServerCommand: AsyncParsableCommand {
         settings.imageRenderers = imageRenderers
         settings.imageQueue = imageQueue
         settings.maxStreams = maxStreams
+        settings.keepAliveInterval = .seconds(keepAliveInterval)
         let files = FileLimit.raiseToHardLimit()
         settings.maxConnections = maxConnections ?? FileLimit.defaultMaxConnections(files: files)
 

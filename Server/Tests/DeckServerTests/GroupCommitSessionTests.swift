@@ -60,13 +60,6 @@ struct GroupCommitSessionTests {
         return (timer, Task { await timer.run() })
     }
 
-    /// Waits until `condition` holds, for at most 20 s.
-    static func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        try #require(condition(), "waited 20 s")
-    }
-
     /// Appends `byte`; the result is the new length.
     static func append(_ byte: UInt8) -> ChangeBatcher.Change {
         { state in (state + [byte], state.count + 1) }
@@ -99,7 +92,7 @@ struct GroupCommitSessionTests {
         let groups = GroupCommit(largestGroup: 4, timer: timer)
         // The first group waits until the others wait too; they then follow it.
         let sessions = FakeSessions { records in
-            if gate.withLock({ $0 += 1; return $0 }) == 1 { try await Self.waitUntil { groups.waitingCount == 19 } }
+            if gate.withLock({ $0 += 1; return $0 }) == 1 { try await waitUntil("the other 19 changes to wait") { groups.waitingCount == 19 } }
             return try await Self.applying(states)(records)
         }
         let answers = await Self.submitAll((0..<20).map { "r\($0)" }, to: groups, session: sessions.session)
@@ -127,7 +120,7 @@ struct GroupCommitSessionTests {
         // session's connection closed.
         let sessions = FakeSessions { records in
             let call = calls.withLock { $0 += 1; return $0 }
-            if call == 1 { try await Self.waitUntil { groups.waitingCount == 9 } }
+            if call == 1 { try await waitUntil("the other 9 changes to wait") { groups.waitingCount == 9 } }
             if call == 2 { throw GroupCommit.SessionEnded() }
             return try await Self.applying(states)(records)
         }

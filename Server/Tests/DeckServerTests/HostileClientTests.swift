@@ -91,11 +91,13 @@ struct HostileClientTests {
             #expect(halfHead.isOpen && endlessBody.isOpen && idle.isOpen,
                     "the others were answered only after \(started.duration(to: .now)), once a slow connection was closed")
 
+            // Closed, and not before its limit. When exactly is ConnectionStagesTests' to hold, on
+            // a clock the test moves: here a busy machine may close late.
             for (name, connection, limit) in [("half a head", halfHead, 3), ("an endless body", endlessBody, 3), ("idle", idle, 4)] {
-                let (text, closed) = await connection.readUntilClosed(timeout: .seconds(10))
+                let (text, closed) = await connection.readUntilClosed(timeout: .seconds(60))
                 let waited = started.duration(to: .now)
                 #expect(closed, "\(name): still open after \(waited)")
-                #expect(waited >= .milliseconds(limit * 1000 - 200) && waited < .seconds(limit + 4), "\(name): closed after \(waited)")
+                #expect(waited >= .milliseconds(limit * 1000 - 200), "\(name): closed after \(waited)")
                 #expect(text.isEmpty, "\(name): \(text)")
             }
         }

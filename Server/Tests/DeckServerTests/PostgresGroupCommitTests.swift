@@ -46,46 +46,26 @@ struct PostgresGroupCommitTests {
         return logger
     }
 
-    /// A count shared by concurrent tasks and closures.
-    typealias Counter = PostgresInstanceTests.Counter
-
     /// What `body` returned or threw.
     static func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
         do { return .success(try await body()) } catch { return .failure(error) }
     }
 
-    /// Appends `byte` to a record's state; the result is the new length. `hold` keeps the
-    /// transaction open that long (its rows locked) after counting the call in `started`.
-    static func append(_ byte: UInt8, hold: Duration = .zero, started: Counter? = nil)
-        -> @Sendable ([UInt8]) throws -> (state: [UInt8], result: Int) {
-        { state in
-            started?.value.add(1, ordering: .relaxed)
-            if hold > .zero { usleep(UInt32(hold / .microseconds(1))) }
-            return (state + [byte], state.count + 1)
-        }
+    /// Appends `byte` to a record's state; the result is the new length.
+    static func append(_ byte: UInt8) -> @Sendable ([UInt8]) throws -> (state: [UInt8], result: Int) {
+        { state in (state + [byte], state.count + 1) }
     }
 
-    /// Waits until `counter` reaches `count`, for at most 20 s.
-    static func wait(for counter: Counter, to count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while counter.value.load(ordering: .relaxed) < count, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        try #require(counter.value.load(ordering: .relaxed) >= count, "the changes did not start")
-    }
-
-    /// Holds the store's transactions open (two, each on a record of its own, for `hold`, one
-    /// after the other or both at once, as many as the store runs at a time), so that what is
-    /// submitted while the second is held waits and forms one group; returns the tasks holding them.
-    static func occupy(_ store: PostgresRecordStore, hold: Duration) async throws -> [Task<Int?, any Error>] {
-        let started = Counter()
-        var holders: [Task<Int?, any Error>] = []
-        for id in ["holder0", "holder1"] {
-            try await store.insert(.deck, id: id, state: [], at: Date())
-            holders.append(Task { try await store.update(.deck, id: id, at: Date(), append(1, hold: hold, started: started)) })
-        }
-        try await wait(for: started, to: 2)
-        return holders
+    /// Keeps the store's one group in flight until the test releases the lock this returns:
+    /// another client holds the row of a record of the store's own, and the store's change to
+    /// it waits for the lock (no thread waits). Changes submitted meanwhile wait, and go into
+    /// one group once the lock is released. The holder's change is the task returned.
+    static func occupy(_ store: PostgresRecordStore) async throws -> (lock: RowLock, holder: Task<Int?, any Error>) {
+        try await store.insert(.deck, id: "holder", state: [], at: Date())
+        let lock = try await RowLock.take("holder", in: store, cluster: PostgresCluster.shared)
+        let holder = Task { try await store.update(.deck, id: "holder", at: Date(), append(1)) }
+        try await waitUntil("the holder's change to wait for its row") { try await lock.waitingLocks() == 1 }
+        return (lock, holder)
     }
 
     @Test("a change refused by its validation inside a group leaves the rest of the group committed; a missing record answers nil to its own change only")
@@ -100,7 +80,7 @@ struct PostgresGroupCommitTests {
             let before = store.groupStatistics
             let holderLock = try await RowLock.take("holder", in: store, cluster: PostgresCluster.shared)
             let holder = Task { try await store.update(.deck, id: "holder", at: Date(), Self.append(1)) }
-            try await Self.waitUntil("the holder's change to wait for its row") { try await holderLock.waitingLocks() == 1 }
+            try await waitUntil("the holder's change to wait for its row") { try await holderLock.waitingLocks() == 1 }
             let waiting = Task {
                 await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
                     for (index, id) in ids.enumerated() {
@@ -120,7 +100,7 @@ struct PostgresGroupCommitTests {
                     return await group.reduce(into: [String: Result<Int?, any Error>]()) { $0[$1.0] = $1.1 }
                 }
             }
-            try await Self.waitUntil("all 17 changes to wait") { store.waitingChanges == ids.count + 1 }
+            try await waitUntil("all 17 changes to wait") { store.waitingChanges == ids.count + 1 }
             try await holderLock.release()
             let outcomes = await waiting.value
             #expect(try await holder.value == 1)
@@ -147,14 +127,20 @@ struct PostgresGroupCommitTests {
         try await Self.withStore { store in
             try await store.insert(.deck, id: "shared", state: [], at: Date())
             try await store.insert(.deck, id: "other", state: [], at: Date())
-            let holders = try await Self.occupy(store, hold: .milliseconds(300))
-            let lengths = try await withThrowingTaskGroup(of: Int?.self) { group in
-                for index in 0..<20 {
-                    group.addTask { try await store.update(.deck, id: index % 4 == 0 ? "other" : "shared", at: Date(), Self.append(UInt8(index))) }
+            let (lock, holder) = try await Self.occupy(store)
+            let changes = Task {
+                try await withThrowingTaskGroup(of: Int?.self) { group in
+                    for index in 0..<20 {
+                        group.addTask { try await store.update(.deck, id: index % 4 == 0 ? "other" : "shared", at: Date(), Self.append(UInt8(index))) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
             }
-            for holder in holders { _ = try await holder.value }
+            try await waitUntil("all 20 changes to wait") { store.waitingChanges == 20 }
+            try await lock.release()
+            let lengths = try await changes.value
+            #expect(try await holder.value == 1)
+            #expect(store.groupStatistics.largest == 20, "the 20 changes were not one group")
             #expect(lengths.compactMap { $0 }.sorted() == (Array(1...5) + Array(1...15)).sorted())
             #expect(try await store.read(.deck, id: "shared")?.count == 15)
             #expect(try await store.read(.deck, id: "other")?.count == 5)
@@ -326,13 +312,6 @@ struct PostgresGroupCommitTests {
         }
     }
 
-    /// Waits until `condition` holds, for at most 20 s; `what` names it in a failure.
-    static func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while try await !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-        try #require(try await condition(), "waited 20 s for \(what)")
-    }
-
     /// How many lock requests of connections to `connection`'s database wait now. Other tests'
     /// databases on the shared cluster have lock waits of their own, which `pg_locks` alone
     /// would count too; the snapshot of backends is cleared first, as a transaction keeps it.
@@ -444,21 +423,20 @@ struct PostgresGroupCommitTests {
             let (other, otherRun) = Self.otherClient(of: store, in: cluster)
             defer { otherRun.cancel() }
             let before = store.writePaths
-            let holders = try await Self.occupy(store, hold: .milliseconds(300))
+            let (lock, holder) = try await Self.occupy(store)
             try await other.withConnection { connection in
                 try await connection.query("BEGIN", logger: Self.logger)
                 try await connection.query("SELECT 1 FROM records WHERE id = 'b' FOR UPDATE", logger: Self.logger)
-                // Waits while a holder is held, then goes into one group with the change to b.
+                // The two changes wait while the holder's group is in flight, then go into one
+                // group, which locks a and waits for b.
                 async let first = store.update(.deck, id: "a", at: Date(), Self.append(1))
                 async let second = store.update(.deck, id: "b", at: Date(), Self.append(2))
-                // Until the group waits for a lock (pg_locks is live, unlike the statistics views).
-                let deadline = ContinuousClock.now + .seconds(20)
-                var waiting = 0
-                while waiting == 0, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(20))
-                    waiting = try await Self.waitingLocks(inDatabaseOf: connection)
+                try await waitUntil("the changes to a and b to wait") { store.waitingChanges == 2 }
+                try await lock.release()
+                // pg_locks is live, unlike the statistics views.
+                try await waitUntil("the group to wait for b's row") {
+                    try await Self.waitingLocks(inDatabaseOf: connection) == 1 && store.waitingChanges == 0
                 }
-                try #require(waiting > 0, "the group never waited for the row")
                 // The group holds a and waits for b: locking a closes the circle. The database
                 // breaks it after a second by failing one of the two; whichever it is, the other
                 // goes on, and the group's changes commit.
@@ -473,19 +451,19 @@ struct PostgresGroupCommitTests {
                 #expect(try await first == 1)
                 #expect(try await second == 1)
             }
-            for holder in holders { _ = try await holder.value }
+            #expect(try await holder.value == 1)
             #expect(try await store.read(.deck, id: "a") == [1])
             #expect(try await store.read(.deck, id: "b") == [2])
-            // Which way the group went (the holders' two records are the store's own: two
-            // conditional writes). A deadlock's victim among conditional writes goes the locking
-            // way, nothing of it having been written.
+            // Which way the group went (the holder's record is the store's own: one conditional
+            // write). A deadlock's victim among conditional writes goes the locking way, nothing
+            // of it having been written.
             let paths = store.writePaths
             let (conditional, locked) = (paths.conditional - before.conditional, paths.locked - before.locked)
             switch path {
             case .locking:
-                #expect(conditional == 2 && locked == 2, "\(before) → \(paths)")
+                #expect(conditional == 1 && locked == 2, "\(before) → \(paths)")
             case .conditional:
-                #expect((conditional == 4 && locked == 0) || (conditional == 2 && locked == 2), "\(before) → \(paths)")
+                #expect((conditional == 3 && locked == 0) || (conditional == 1 && locked == 2), "\(before) → \(paths)")
             case .both:
                 Issue.record("this test takes one way at a time")
             }
@@ -531,7 +509,7 @@ struct PostgresGroupCommitTests {
                 let holderLock = try await RowLock.take("holder", in: store, cluster: cluster)
                 let recordLock = try await RowLock.take(ids[0], in: store, cluster: cluster)
                 let holders = [Task { try await store.update(.deck, id: "holder", at: Date(), Self.append(1)) }]
-                try await Self.waitUntil("the holder's change to wait for its row") { try await recordLock.waitingLocks() == 1 }
+                try await waitUntil("the holder's change to wait for its row") { try await recordLock.waitingLocks() == 1 }
                 let waiting = Task {
                     await withTaskGroup(of: (String, Result<Int?, any Error>).self) { group in
                         for id in ids {
@@ -540,10 +518,10 @@ struct PostgresGroupCommitTests {
                         return await group.reduce(into: [(String, Result<Int?, any Error>)]()) { $0.append($1) }
                     }
                 }
-                try await Self.waitUntil("all 32 changes to wait") { store.waitingChanges == ids.count }
+                try await waitUntil("all 32 changes to wait") { store.waitingChanges == ids.count }
                 try await holderLock.release()
                 // The holder's group ends; the group of 32 starts and waits for record0's row.
-                try await Self.waitUntil("the group of 32 to wait for record0's row") { try await recordLock.waitingLocks() == 1 && store.waitingChanges == 0 }
+                try await waitUntil("the group of 32 to wait for record0's row") { try await recordLock.waitingLocks() == 1 && store.waitingChanges == 0 }
                 try await cluster.stopServer()
                 // Every caller is answered, within the connection wait.
                 let answers = try await withThrowingTaskGroup(of: [(String, Result<Int?, any Error>)]?.self) { group in

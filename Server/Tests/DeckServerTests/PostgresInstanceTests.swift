@@ -171,20 +171,17 @@ struct PostgresInstanceTests {
         var ids: [String] = []
         for _ in 0..<3 { ids.append(try await TestServer(process: maker).newDeck()) }
         #expect(await maker.stop() == 0)
-        // The maker ran the job as it started; forget that run, as if it were long ago.
+        // The maker ran the job as it started; forget that run, as if it were long ago, and
+        // make the decks two days idle instead of waiting for them to age.
         try await cluster.execute("DELETE FROM jobs", in: database)
-        try await Task.sleep(for: .milliseconds(1500))
+        try await cluster.execute("UPDATE records SET changed_at = changed_at - interval '2 days'", in: database)
 
-        // 0.00001 days is 0.864 s: the decks above are idle; each instance runs the job as it
-        // starts and then once an hour.
-        let arguments = ["--idle-days", "0.00001", "--expiry-interval", "3600", "--log-level", "info"]
+        // Each instance runs the job as it starts and then once an hour.
+        let arguments = ["--idle-days", "1", "--expiry-interval", "3600", "--log-level", "info"]
         async let startFirst = ServerProcess(database: database, arguments: arguments)
         async let startSecond = ServerProcess(database: database, arguments: arguments)
         let (first, second) = try await (startFirst, startSecond)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try await TestServer(process: second).get("/api/deck/\(ids[2])/").status != 404, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        try await waitUntil("the idle decks' deletion") { try await TestServer(process: second).get("/api/deck/\(ids[2])/").status == 404 }
         for id in ids {
             #expect(try await TestServer(process: first).get("/api/deck/\(id)/").status == 404)
         }

@@ -21,3 +21,26 @@ def open_browser(width, height):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     return driver
+
+
+def settle(driver, timeout=60):
+    """Waits until the page is still: every running CSS transition and animation has finished,
+    and two frames have been drawn since (so a ResizeObserver's refit and the layout it causes
+    are done). A state of the page to wait for, not a pause: the timeout only ends a test that
+    would otherwise hang."""
+    driver.set_script_timeout(timeout)
+    driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+        (async () => {
+            // A refit may start new transitions: look again until a frame starts none.
+            for (;;) {
+                await frame();
+                await frame();
+                const running = document.getAnimations();
+                if (running.length === 0) break;
+                await Promise.all(running.map((a) => a.finished.catch(() => null)));
+            }
+            done(true);
+        })();
+    """)

@@ -21,13 +21,13 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import open_browser
+from browser_support import open_browser, settle
 
 BASE_URL = os.environ.get("DECK_SERVER_URL", "http://127.0.0.1:8080").rstrip("/")
 ARTIFACTS = os.environ.get("ARTIFACTS_DIR", os.path.join("artifacts", "memory"))
 SIZES = [(1280, 800), (390, 844)]
 FACE_DOWN = "Face-down card"   # the page's one label for every face-down card
-TIMEOUT = 10
+TIMEOUT = 60          # seconds a wait for a page state may take before the test fails: a bound for a hang, not a speed target
 
 
 def api(method, path, form=None):
@@ -93,7 +93,7 @@ class MemoryPageTests(unittest.TestCase):
         card = driver.find_element(By.CSS_SELECTOR, f'#cards button[data-index="{index}"]')
         card.click()
         WebDriverWait(driver, TIMEOUT).until(lambda d: card.get_attribute("aria-label") != FACE_DOWN)
-        time.sleep(0.35)   # let the turn animation finish, as a player would
+        settle(driver)   # the turn animation ends, as a player would see it
         return card.get_attribute("aria-label")
 
     def assert_cards_inside(self, driver, name):
@@ -141,7 +141,7 @@ class MemoryPageTests(unittest.TestCase):
                 driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                        {"width": height, "height": width, "deviceScaleFactor": 1, "mobile": False})
                 WebDriverWait(driver, TIMEOUT).until(lambda d: d.execute_script("return innerWidth") == height)
-                time.sleep(0.3)
+                settle(driver)
                 self.assert_cards_inside(driver, f"{2 * pairs} cards resized to {height}x{width}")
                 self.screenshot(driver, f"largest-game-resized-{height}x{width}")
 

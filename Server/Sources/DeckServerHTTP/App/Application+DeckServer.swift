@@ -16,7 +16,7 @@ import Foundation
 public func buildDeckServer(
     settings: ServerSettings, service: DeckService, storeService: (any Service)? = nil, logger: Logger
 ) -> some ApplicationProtocol {
-    let hub = TableEventHub(service: service, maxStreams: settings.maxStreams)
+    let hub = TableEventHub(service: service, maxStreams: settings.maxStreams, keepAliveInterval: settings.keepAliveInterval)
     let router = buildRouter(settings: settings, service: service, hub: hub, metrics: ServerMetrics(), logger: logger).router
     return Application(
         router: router,

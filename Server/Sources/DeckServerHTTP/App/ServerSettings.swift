@@ -33,6 +33,10 @@ public struct ServerSettings: Sendable, Hashable {
     public var imageQueue = 32
     /// Table event streams open at once; past it, a new stream is answered 503.
     public var maxStreams = 2_000
+    /// How long a table event stream may stay quiet before it gets a comment line; each
+    /// interval, the watched tables are also read again, so that a table deleted as idle ends
+    /// its streams.
+    public var keepAliveInterval: Duration = .seconds(15)
     /// How long a deck or game may stay unchanged before it is deleted.
     public var idleTime: TimeInterval = 14 * 24 * 3600
     /// How often the idle-record job runs.

@@ -890,17 +890,21 @@ function makeHandCard(card, pixels) {
   button.setAttribute("aria-describedby", "hand-hint");
   button.setAttribute("aria-keyshortcuts", "Enter V");
   let timer = null;
+  // data-play-pending marks a click waiting to play, so that tests see a double-click cancel
+  // it without waiting out doubleClickWait.
+  const settle = () => { clearTimeout(timer); timer = null; delete button.dataset.playPending; };
   button.addEventListener("click", (event) => {
     // Enter and Space give a click of detail 0: play at once. A mouse click waits a moment in
     // case it is the first of a double-click, which shows the card large instead.
     if (event.detail === 0) return play(card);
     if (event.detail > 1) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => play(card), doubleClickWait);
+    settle();
+    button.dataset.playPending = "true";
+    timer = setTimeout(() => { settle(); play(card); }, doubleClickWait);
   });
   button.addEventListener("dblclick", (event) => {
     event.stopPropagation();
-    clearTimeout(timer);
+    settle();
     openCard(card);
   });
   button.addEventListener("keydown", (event) => {

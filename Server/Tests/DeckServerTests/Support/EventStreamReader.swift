@@ -108,6 +108,26 @@ final class EventStreamReader: Sendable {
     /// Every byte of the stream so far, as text.
     var text: String { inbox.state.withLock { $0.text } }
 
+    /// Whether a comment line came within `timeout` (a bound for a test that would otherwise
+    /// hang, not a time the server is held to).
+    func waitForCommentLine(within timeout: Duration) async -> Bool {
+        await poll(within: timeout) { !$0.comments.isEmpty }
+    }
+
+    /// Whether the server ended the stream within `timeout`.
+    func waitUntilEnded(within timeout: Duration) async -> Bool {
+        await poll(within: timeout) { $0.ended }
+    }
+
+    private func poll(within timeout: Duration, until condition: (Inbox.State) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !inbox.state.withLock({ condition($0) }) {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+
     /// Stops reading and closes the connection.
     func close() async {
         reading.cancel()

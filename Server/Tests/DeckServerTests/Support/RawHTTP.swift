@@ -57,6 +57,12 @@ final class RawConnection: Sendable {
         await onOwnThread { self.blockingReadUntilClosed(timeout: timeout) }
     }
 
+    /// Reads until what the server wrote contains `marker`, the server closes the connection,
+    /// or `timeout` passes; returns what it wrote.
+    func read(until marker: String, timeout: Duration = .seconds(60)) async -> String {
+        await onOwnThread { self.blockingReadUntilClosed(timeout: timeout, marker: marker).text }
+    }
+
     /// Reads one answer whose body length is given by `Content-Length`, leaving the
     /// connection open.
     func readAnswer(timeout: Duration = .seconds(10)) async -> String {
@@ -64,11 +70,13 @@ final class RawConnection: Sendable {
     }
 
     /// ``readUntilClosed(timeout:)``, on the calling thread.
-    private func blockingReadUntilClosed(timeout: Duration) -> (text: String, closed: Bool) {
+    /// With a `marker`, it stops as soon as the text contains it.
+    private func blockingReadUntilClosed(timeout: Duration, marker: String? = nil) -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
+            if let marker, String(decoding: received, as: UTF8.self).contains(marker) { break }
             var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let left = deadline - ContinuousClock.now
             let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
