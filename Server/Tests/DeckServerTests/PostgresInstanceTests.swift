@@ -151,9 +151,9 @@ struct PostgresInstanceTests {
             // Writes of the health check fail as on a full disk (SQLSTATE 53100); reads still work.
             try await cluster.execute("""
                 CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; END $$;
-                CREATE TRIGGER full_disk BEFORE INSERT OR UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION refuse_write();
+                BEGIN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = '53100'; END $$
                 """, in: database)
+            try await cluster.execute("CREATE TRIGGER full_disk BEFORE INSERT OR UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION refuse_write()", in: database)
             let health = try await server.get("/healthz")
             #expect(health.status == 503, "\(health.text)")
             #expect(!health.text.contains("No space left"), "\(health.text)")

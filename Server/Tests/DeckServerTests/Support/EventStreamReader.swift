@@ -3,8 +3,8 @@ import Foundation
 import NIOCore
 import Synchronization
 
-/// A client of a Server-Sent Events stream: reads it in a task of its own and hands out its
-/// events (and the comment lines it saw) in order.
+/// A client of a Server-Sent Events stream: reads it in a task of its own (through
+/// ``ServerSentEventParser``) and hands out its events (and the comment lines it saw) in order.
 final class EventStreamReader: Sendable {
     /// One event: its `id` and its `data`.
     struct Event: Sendable {
@@ -41,28 +41,15 @@ final class EventStreamReader: Sendable {
         contentType = response.headers.first(name: "content-type")
         let inbox = inbox
         reading = Task {
-            // Bytes, split into lines before decoding: a chunk may end inside a character.
-            var pending: [UInt8] = []
-            var id: String?
-            var data: [String] = []
+            var parser = ServerSentEventParser()
             do {
                 for try await chunk in response.body {
                     let bytes = Array(buffer: chunk)
-                    pending += bytes
-                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                        let line = String(decoding: pending[..<newline], as: UTF8.self)
-                        pending.removeSubrange(...newline)
-                        inbox.record(line + "\n")
-                        if line.isEmpty {
-                            if !data.isEmpty { inbox.deliver(Event(id: id, data: data.joined(separator: "\n"))) }
-                            id = nil
-                            data = []
-                        } else if line.hasPrefix(":") {
-                            inbox.comment(line)
-                        } else if line.hasPrefix("id: ") {
-                            id = String(line.dropFirst(4))
-                        } else if line.hasPrefix("data: ") {
-                            data.append(String(line.dropFirst(6)))
+                    inbox.record(bytes)
+                    for output in parser.read(bytes) {
+                        switch output {
+                        case .event(let event): inbox.deliver(Event(id: event.id, data: event.data))
+                        case .comment(let text): inbox.comment(":" + text)
                         }
                     }
                 }
@@ -106,7 +93,7 @@ final class EventStreamReader: Sendable {
     /// The comment lines seen so far.
     var commentLines: [String] { inbox.state.withLock { $0.comments } }
     /// Every byte of the stream so far, as text.
-    var text: String { inbox.state.withLock { $0.text } }
+    var text: String { inbox.state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
 
     /// Whether a comment line came within `timeout` (a bound for a test that would otherwise
     /// hang, not a time the server is held to).
@@ -141,12 +128,12 @@ final class EventStreamReader: Sendable {
             var waiter: CheckedContinuation<Event?, Never>?
             var ended = false
             var comments: [String] = []
-            var text = ""
+            var bytes: [UInt8] = []
         }
 
         let state = Mutex(State())
 
-        func record(_ text: String) { state.withLock { $0.text += text } }
+        func record(_ bytes: [UInt8]) { state.withLock { $0.bytes += bytes } }
         func comment(_ line: String) { state.withLock { $0.comments.append(line) } }
 
         /// Hands `event` to a waiting reader or queues it; `nil` marks the stream's end.

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PostgresNIO
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -45,17 +47,38 @@ final class PostgresCluster: Sendable {
     /// A new empty database; returns its URL for `deck-server --database`.
     func createDatabase() async throws -> String {
         let name = "deck_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try await Self.run(try Self.tool("psql"), ["-X", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres",
-                                                   "-d", "postgres", "-c", "CREATE DATABASE \(name)"])
+        try await withConnection(to: "postgres") { try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: Self.logger) }
         return "postgres://postgres@127.0.0.1:\(port)/\(name)?sslmode=disable"
     }
 
-    /// Runs `sql` in the database at `url` (one made by ``createDatabase()``).
+    /// Runs `sql`, one statement, in the database at `url` (one made by ``createDatabase()``).
     func execute(_ sql: String, in url: String) async throws {
         let name = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
-        try await Self.run(try Self.tool("psql"), ["-X", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres",
-                                                   "-d", name, "-v", "ON_ERROR_STOP=1", "-c", sql])
+        try await withConnection(to: name) { try await $0.query(PostgresQuery(unsafeSQL: sql), logger: Self.logger) }
     }
+
+    /// Runs `body` on a new connection, as the `postgres` user, to the database `name`; closes
+    /// it after.
+    func withConnection<T>(to name: String, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let configuration = PostgresConnection.Configuration(
+            host: "127.0.0.1", port: port, username: "postgres", password: nil, database: name, tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Self.logger)
+        do {
+            let value = try await body(connection)
+            try await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// The tests' PostgreSQL clients log nothing but their failures.
+    private static let logger = {
+        var logger = Logger(label: "postgres-cluster")
+        logger.logLevel = .critical
+        return logger
+    }()
 
     /// Starts the database server (again); waits until it accepts connections.
     func startServer() async throws {
