@@ -1,5 +1,7 @@
+import PostgresNIO
 import Synchronization
 
+/// Connections leased from the pool, with a deadline for the lease.
 extension PostgresRecordStore {
     /// Whether the work on a leased connection began: set once, by the lease or by the deadline.
     final class LeaseStart: Sendable {
@@ -48,5 +50,28 @@ extension PostgresRecordStore {
     struct LeaseTimeout: Error, CustomStringConvertible {
         let wait: Duration
         var description: String { "no connection within \(wait.components.seconds) s" }
+    }
+
+    /// Runs `body` on a pooled connection; throws `unavailable` when none is to be had within
+    /// ``connectionWait`` or the database cannot be reached, and an internal failure when the
+    /// database refuses a query. Its success counts as a sign that the database answers, unless
+    /// `notingSuccess` is false.
+    func withConnection<T: Sendable>(
+        notingSuccess: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let client = pool.client
+        do {
+            let value = try await Self.withLeaseDeadline(connectionWait, timer: timer) { started in
+                try await client.withConnection { connection in
+                    // A lease granted just as the wait ran out is handed back unused.
+                    guard started.begin() else { throw CancellationError() }
+                    return try await body(connection)
+                }
+            }
+            if notingSuccess { pool.noteSuccess() }
+            return value
+        } catch {
+            throw failure(error)
+        }
     }
 }
