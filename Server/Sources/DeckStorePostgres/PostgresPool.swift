@@ -14,13 +14,26 @@ import Synchronization
 /// probes the database's port while requests fail, and when it answers again starts a new pool
 /// for new requests and closes the old one a few seconds later.
 final class PostgresPool: Sendable {
+    /// One postgres-nio pool, and how it hears that it was replaced.
+    private struct Generation: Sendable {
+        let client: PostgresClient
+        let replaced: AsyncStream<Void>
+        let replace: AsyncStream<Void>.Continuation
+
+        init(url: PostgresDatabaseURL, connections: Int, logger: Logger) {
+            client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
+            (replaced, replace) = AsyncStream.makeStream()
+        }
+    }
+
     private struct State: Sendable {
-        var client: PostgresClient
+        var current: Generation
         /// When requests began to fail as unreachable, with no success since.
         var failingSince: ContinuousClock.Instant?
-        /// The tasks running the current pool and the replaced ones.
-        var runs: [Task<Void, Never>] = []
     }
+
+    /// How long a replaced pool may still finish the requests it holds connections for.
+    static let replacedPoolGrace: Duration = .seconds(5)
 
     private let state: Mutex<State>
     private let url: PostgresDatabaseURL
@@ -32,12 +45,11 @@ final class PostgresPool: Sendable {
         self.url = url
         self.connections = connections
         self.logger = logger
-        state = Mutex(State(client: PostgresClient(configuration: url.clientConfiguration(connections: connections),
-                                                    backgroundLogger: logger)))
+        state = Mutex(State(current: Generation(url: url, connections: connections, logger: logger)))
     }
 
     /// The pool for new requests.
-    var client: PostgresClient { state.withLock { $0.client } }
+    var client: PostgresClient { state.withLock { $0.current.client } }
 
     /// Notes that a request reached the database.
     func noteSuccess() {
@@ -50,23 +62,39 @@ final class PostgresPool: Sendable {
     }
 
     /// Runs the pool until a graceful shutdown or cancellation, then closes every connection.
+    /// Every postgres-nio pool, the current one and those replaced, runs as a child task of
+    /// this one, so that none outlives it.
     func run() async {
-        state.withLock { state in
-            let client = state.client
-            state.runs.append(Task { await client.run() })
+        await withDiscardingTaskGroup { group in
+            let first = state.withLock { $0.current }
+            group.addTask { await Self.run(first) }
+            while !Task.isShuttingDownGracefully, !Task.isCancelled {
+                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(250)) }
+                // Only after a second of failures and no success: a busy pool that still serves
+                // some requests is left alone.
+                guard let since = state.withLock({ $0.failingSince }), since.duration(to: .now) > .seconds(1),
+                      await databaseAnswers()
+                else { continue }
+                let next = replaceClient()
+                group.addTask { await Self.run(next) }
+            }
+            group.cancelAll()
         }
-        while !Task.isShuttingDownGracefully, !Task.isCancelled {
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(250)) }
-            // Only after a second of failures and no success: a busy pool that still serves
-            // some requests is left alone.
-            guard let since = state.withLock({ $0.failingSince }), since.duration(to: .now) > .seconds(1),
-                  await databaseAnswers()
-            else { continue }
-            replaceClient()
+    }
+
+    /// Runs one postgres-nio pool until it is cancelled, or until ``replacedPoolGrace`` after
+    /// it was replaced.
+    private static func run(_ generation: Generation) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await generation.client.run() }
+            group.addTask {
+                for await _ in generation.replaced { break }
+                guard !Task.isCancelled else { return }
+                try? await Task.sleep(for: replacedPoolGrace)
+            }
+            await group.next()
+            group.cancelAll()
         }
-        let runs = state.withLock { $0.runs }
-        for run in runs { run.cancel() }
-        for run in runs { await run.value }
     }
 
     /// Whether the database's port accepts a TCP connection now.
@@ -82,20 +110,19 @@ final class PostgresPool: Sendable {
         }
     }
 
-    private func replaceClient() {
-        let client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
+    /// Makes a fresh pool the one for new requests; the one it replaces gets its grace.
+    private func replaceClient() -> Generation {
+        let next = Generation(url: url, connections: connections, logger: logger)
         let old = state.withLock { state in
-            let old = state.runs.last
-            state.client = client
-            state.failingSince = nil
-            state.runs.append(Task { await client.run() })
-            return old
+            defer {
+                state.current = next
+                state.failingSince = nil
+            }
+            return state.current
         }
+        old.replace.yield()
+        old.replace.finish()
         logger.notice("the database answers again: new connections from a fresh pool", metadata: ["database": "\(url)"])
-        // The old pool may still finish requests it holds connections for.
-        Task {
-            try? await Task.sleep(for: .seconds(5))
-            old?.cancel()
-        }
+        return next
     }
 }

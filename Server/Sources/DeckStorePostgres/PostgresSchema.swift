@@ -60,20 +60,23 @@ enum PostgresSchema {
         var quiet = logger
         quiet.logLevel = .error
         let client = PostgresClient(configuration: url.clientConfiguration(connections: 1), backgroundLogger: quiet)
-        let run = Task { await client.run() }
-        defer { run.cancel() }
-        let deadline = ContinuousClock.now + wait
-        while true {
-            do {
-                try await migrate(client, logger: logger)
-                return
-            } catch {
-                let failure = PostgresFailure.make(error)
-                guard failure.kind == .unavailable, ContinuousClock.now < deadline else {
-                    throw ServiceError(failure.kind, .store, "cannot prepare the PostgreSQL database \(url): \(failure.problem)")
+        // The client runs as a child task for as long as the migration takes.
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            let deadline = ContinuousClock.now + wait
+            while true {
+                do {
+                    try await migrate(client, logger: logger)
+                    return
+                } catch {
+                    let failure = PostgresFailure.make(error)
+                    guard failure.kind == .unavailable, ContinuousClock.now < deadline else {
+                        throw ServiceError(failure.kind, .store, "cannot prepare the PostgreSQL database \(url): \(failure.problem)")
+                    }
+                    logger.notice("waiting for the database", metadata: ["database": "\(url)", "error": "\(failure)"])
+                    try await Task.sleep(for: .milliseconds(500))
                 }
-                logger.notice("waiting for the database", metadata: ["database": "\(url)", "error": "\(failure)"])
-                try await Task.sleep(for: .milliseconds(500))
             }
         }
     }
