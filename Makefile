@@ -53,7 +53,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
+.PHONY: deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak test-times build release render-card-release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -84,11 +84,18 @@ render-card-release: deps
 		$(RELEASE_BUILD) --product render-card; \
 	fi
 
-test: test-library test-server test-browser
+# Each step's time goes to out/test-times.txt (Scripts/timed.sh); `make test` prints them last.
+TIMED := bash $(CURDIR)/Scripts/timed.sh
+
+test: test-times test-library test-server test-browser
+	@echo "Where the time went:" && cat out/test-times.txt
+
+test-times:
+	@mkdir -p out && : > out/test-times.txt
 
 test-library: deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	$(TIMED) "library build" $(SWIFT) build --build-tests
+	$(TIMED) "library tests" $(SWIFT) test --skip-build --disable-xctest
 
 # PostgreSQL (Debian's postgresql: initdb, pg_ctl, psql under /usr/lib/postgresql/*/bin) for the
 # server's tests, which make throw-away clusters, and its benchmark.
@@ -99,8 +106,8 @@ deps-postgres: deps
 
 # The deck server's tests start the built deck-server on loopback ports against real databases.
 test-server: deps-postgres
-	cd $(SERVER_DIR) && $(SWIFT) build --build-tests
-	cd $(SERVER_DIR) && $(SWIFT) test --skip-build --disable-xctest
+	cd $(SERVER_DIR) && $(TIMED) "server build" $(SWIFT) build --build-tests
+	cd $(SERVER_DIR) && $(TIMED) "server tests" $(SWIFT) test --skip-build --disable-xctest
 
 # The Memorize page in headless Chromium (Debian's chromium and chromium-driver; emoji font
 # for emoji faces) through Selenium (PyPI), against the deck-server that test-server built.
@@ -112,7 +119,7 @@ deps-browser:
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium
 
 test-browser: test-server deps-browser
-	bash $(SERVER_DIR)/Tests/browser/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
+	$(TIMED) "browser tests" bash $(SERVER_DIR)/Tests/browser/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
 
 # schemathesis (PyPI, installed when missing) against /openapi.json of the deck-server that
 # test-server built: a few minutes of generated requests; not part of `make test`.

@@ -150,7 +150,7 @@ struct HostileClientTests {
             #expect(RawHTTP.status(await waiting.readAnswer(timeout: .seconds(5))) == 200)
             _ = held
 
-            let limits = try String(contentsOfFile: "/proc/\(server.process.process.processIdentifier)/limits", encoding: .utf8)
+            let limits = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/limits", encoding: .utf8)
             let files = limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }?.split(separator: " ", omittingEmptySubsequences: true)
             #expect(files != nil && files![3] == files![4] && files![4] == "\(limit.rlim_max)", "soft and hard: \(String(describing: files))")
         }
@@ -187,7 +187,7 @@ struct HostileClientTests {
                 "POST /api/deck/new/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 12\r\n\r\ndeck_")
             // A large uncached image: received whole, and probably still being drawn.
             try drawing.send("GET /static/img/QS.png?width=1190 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            process.process.terminate()
+            process.terminate()
 
             // The idle connection closes after the grace, with nothing written: the server is
             // draining now. Only then does the rest of the body go.
@@ -223,7 +223,7 @@ struct HostileClientTests {
                     try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                     return connection
                 }
-                process.process.terminate()
+                process.terminate()
                 for connection in connections {
                     let (answer, closed) = await connection.readUntilClosed(timeout: .seconds(20))
                     #expect(closed, "round \(round): still open")

@@ -29,11 +29,8 @@ final class PostgresCluster: Sendable {
     /// Starts a new cluster of its own (removed at exit, or earlier by ``remove()``).
     static func start() async throws -> PostgresCluster {
         let template = try await templateFolder.value
-        let folder = try await onOwnThread {
-            let folder = try makeFolder()
-            try runBlocking("/bin/cp", ["-a", template + "/data", folder + "/data"])
-            return folder
-        }
+        let folder = try await makeFolder()
+        try await run("/bin/cp", ["-a", template + "/data", folder + "/data"])
         let cluster = PostgresCluster(folder: folder, port: try freePort())
         try await cluster.startServer()
         return cluster
@@ -103,7 +100,7 @@ final class PostgresCluster: Sendable {
     private static let sharedCluster = Task { try await PostgresCluster.start() }
 
     private static let templateFolder = Task {
-        let folder = try await onOwnThread { try makeFolder() }
+        let folder = try await makeFolder()
         try await asPostgres(try tool("initdb"), ["-D", folder + "/data", "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"])
         return folder
     }
@@ -111,11 +108,11 @@ final class PostgresCluster: Sendable {
     /// Folders to remove at exit.
     private static let folders = Mutex<[String]>([])
 
-    private static func makeFolder() throws -> String {
+    private static func makeFolder() async throws -> String {
         let folder = "/tmp/deck-server-pg-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
-        try runBlocking("/bin/chown", ["postgres:postgres", folder])
+        try await run("/bin/chown", ["postgres:postgres", folder])
         let first = folders.withLock { folders in
             folders.append(folder)
             return folders.count == 1
@@ -153,35 +150,13 @@ final class PostgresCluster: Sendable {
         try await run("/usr/bin/env", ["runuser", "-u", "postgres", "--", program] + arguments)
     }
 
-    /// Runs `program` and waits for it, on a thread of its own.
+    /// Runs `program` to its end (``runProgram(_:_:workingDirectory:)``) from `/`, which the
+    /// postgres user may enter (the tests' folder may be root's only); throws with its output
+    /// when it fails.
     private static func run(_ program: String, _ arguments: [String]) async throws {
-        try await onOwnThread { try runBlocking(program, arguments) }
-    }
-
-    /// Runs `program` and waits for it. Not with Foundation's `Process`, whose wait does not
-    /// always see a `pg_ctl start` end (its postmaster lives on); output goes to a file, as a
-    /// pipe's write end could stay open in the postmaster.
-    private static func runBlocking(_ program: String, _ arguments: [String]) throws {
-        let outputPath = "/tmp/deck-server-pg-output-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // From /, which the postgres user may enter (the tests' folder may be root's only).
-        let argv = (["/bin/sh", "-c", "cd / && exec \"$0\" \"$@\"", program] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
-        guard spawned == 0 else { throw ServerProcessError(message: "cannot start \(program): errno \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-        // Exited normally with status 0.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-            throw ServerProcessError(message: "\(program) \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
+        let (status, output) = try await runProgram(program, arguments, workingDirectory: "/")
+        guard status == 0 else {
+            throw ServerProcessError(message: "\(program) \(arguments.joined(separator: " ")) failed (exit \(status)): \(output)")
         }
     }
 

@@ -1,70 +1,120 @@
 import AsyncHTTPClient
 import Foundation
+import Subprocess
+import SystemPackage
+import Synchronization
 import NIOCore
 import NIOHTTP1
 
 /// A `deck-server` process started by a test on a free loopback port, with its own data folder
 /// or on a PostgreSQL database.
-final class ServerProcess: @unchecked Sendable {
-    let process = Process()
+///
+/// The process runs inside swift-subprocess's `run`, in a task this object owns: the task reads
+/// the process's output as it comes (so it never blocks on a full pipe) and ends when the
+/// process has exited.
+final class ServerProcess: Sendable {
     let dataFolder: URL
     /// The `--database` URL, when the server keeps its records in PostgreSQL.
     let database: String?
-    private(set) var baseURL = ""
-    private let output = Pipe()
-    private let errors = Pipe()
-    private let exited = ProcessExit()
+    let baseURL: String
+    /// The process id, for signals and `/proc`.
+    let processIdentifier: pid_t
+    private let errors = Gathered()
+    /// Runs the process; its value is the exit code.
+    private let running: Task<Int32, any Error>
 
     /// Starts the built `deck-server` on 127.0.0.1 with `--port 0`, waiting until it listens.
     init(dataFolder: URL? = nil, database: String? = nil, arguments: [String] = []) async throws {
         self.database = database
-        self.dataFolder = dataFolder ?? FileManager.default.temporaryDirectory
+        let dataFolder = dataFolder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("deck-server-test-\(UUID().uuidString)")
-        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
-        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--data", self.dataFolder.path, "--log-level", "warning"]
+        self.dataFolder = dataFolder
+        let program = Bundle.main.bundleURL.appendingPathComponent("deck-server").path
+        let allArguments = ["--host", "127.0.0.1", "--port", "0", "--data", dataFolder.path, "--log-level", "warning"]
             + (database.map { ["--database", $0] } ?? []) + arguments
-        process.standardOutput = output
-        process.standardError = errors
-        process.terminationHandler = { [exited] _ in exited.signal() }
-        try process.run()
-        baseURL = try await readListeningLine()
+        let errors = errors
+        // The process id and the listening line, once it is written; finished without them when
+        // the process ends first.
+        let (started, start) = AsyncStream<(pid_t, String)>.makeStream()
+        let running = Task {
+            defer { start.finish() }
+            let result = try await run(
+                .path(FilePath(program)), arguments: Arguments(allArguments), input: .none, output: .sequence, error: .sequence
+            ) { execution in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for try await chunk in execution.standardError {
+                            chunk.withUnsafeBytes { errors.append($0) }
+                        }
+                    }
+                    group.addTask {
+                        var text = ""
+                        for try await line in execution.standardOutput.strings() {
+                            text += line + "\n"
+                            if line.hasPrefix(Self.listeningPrefix) {
+                                start.yield((execution.processIdentifier.value, String(line.dropFirst(Self.listeningPrefix.count))))
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+            return exitCode(result.terminationStatus)
+        }
+        var first: (pid_t, String)?
+        for await value in started {
+            first = value
+            break
+        }
+        guard let (pid, url) = first else {
+            let status = (try? await running.value).map { "exit \($0)" } ?? "did not run"
+            throw ServerProcessError(message: "deck-server did not start (\(status)): \(errors.text)")
+        }
+        self.processIdentifier = pid
+        self.baseURL = url
+        self.running = running
     }
 
-    private func readListeningLine() async throws -> String {
-        let deadline = Date().addingTimeInterval(60)
-        var text = ""
-        while Date() < deadline {
-            let data = await onOwnThread { self.output.fileHandleForReading.availableData }
-            if data.isEmpty {
-                guard process.isRunning else { break }
-                try await Task.sleep(for: .milliseconds(20))
-                continue
-            }
-            text += String(decoding: data, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("deck-server listening on ") }) {
-                return String(line.dropFirst("deck-server listening on ".count))
-            }
-        }
-        throw ServerProcessError(message: "deck-server did not start: \(text)")
-    }
+    private static let listeningPrefix = "deck-server listening on "
 
     /// Everything the server wrote to standard error so far (after it stopped: all of it).
     func errorOutput() async -> String {
-        await onOwnThread { String(decoding: self.errors.fileHandleForReading.availableData, as: UTF8.self) }
+        errors.text
     }
 
-    /// Stops the server with SIGTERM (a graceful stop) and waits; returns its exit status.
+    /// Sends SIGTERM (a graceful stop) and returns at once.
+    func terminate() {
+        Foundation.kill(processIdentifier, SIGTERM)
+    }
+
+    /// Stops the server with SIGTERM (a graceful stop) and waits; returns its exit code.
     @discardableResult
     func stop() async -> Int32 {
-        if process.isRunning { process.terminate() }
-        await exited.wait()
-        return process.terminationStatus
+        await stop(with: SIGTERM)
     }
 
     /// Kills the server with SIGKILL, as a crash would.
     func kill() async {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        await exited.wait()
+        await stop(with: SIGKILL)
+    }
+
+    private func stop(with signal: Int32) async -> Int32 {
+        // Once the process has exited, the task has its code: no signal goes to a pid that
+        // may have been reused.
+        if !exited.withLock({ $0 }) { Foundation.kill(processIdentifier, signal) }
+        let code = (try? await running.value) ?? -1
+        exited.withLock { $0 = true }
+        return code
+    }
+
+    private let exited = Mutex(false)
+
+    /// What the process wrote to one of its outputs so far.
+    private final class Gathered: Sendable {
+        private let bytes = Mutex<[UInt8]>([])
+
+        func append(_ chunk: UnsafeRawBufferPointer) { bytes.withLock { $0 += chunk } }
+        var text: String { String(decoding: bytes.withLock { $0 }, as: UTF8.self) }
     }
 
     /// Stops the server, if it still runs, and removes its data folder.
@@ -79,7 +129,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        if !exited.withLock({ $0 }) { Foundation.kill(processIdentifier, SIGKILL) }
     }
 }
 
@@ -108,22 +158,5 @@ extension HTTPClient {
         let response = try await execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return Answer(status: Int(response.status.code), headers: response.headers, body: Array(buffer: body))
-    }
-}
-
-/// Runs the built `deck-server` with `arguments` until it exits (as it should at once);
-/// returns its exit status and what it wrote to standard error.
-func runToExit(_ arguments: [String]) async throws -> (status: Int32, errors: String) {
-    try await onOwnThread {
-        let process = Process()
-        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("deck-server")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
     }
 }
