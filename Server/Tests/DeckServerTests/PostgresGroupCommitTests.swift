@@ -36,6 +36,12 @@ struct PostgresGroupCommitTests {
             stores.append(store)
             runs.append(Task { await store.run() })
         }
+        // Each store opens its first connections as it starts running; a test starts once
+        // every store answers (on a busy machine the first connections took over the 2 s a
+        // call waits for one).
+        for store in stores {
+            try await waitUntil("the store to answer") { (try? await store.count(.deck)) != nil }
+        }
         return try await body(stores)
     }
 

@@ -73,6 +73,15 @@ final class ServerProcess: Sendable {
         self.processIdentifier = pid
         self.baseURL = url
         self.running = running
+        if database != nil {
+            // Listening, the server may still be opening its first database connections; a
+            // test starts once it answers from the database (on a busy machine the first
+            // connections took over the 2 s a request waits for one).
+            try await waitUntil("deck-server to answer from its database") {
+                let answer = try await RawHTTP.exchange(port: self.port, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                return RawHTTP.status(answer) == 200
+            }
+        }
     }
 
     private static let listeningPrefix = "deck-server listening on "
