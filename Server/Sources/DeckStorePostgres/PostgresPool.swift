@@ -17,7 +17,9 @@ final class PostgresPool: Sendable {
     /// One postgres-nio pool, and how it hears that it was replaced.
     private struct Generation: Sendable {
         let client: PostgresClient
+        /// Yields once this pool has been replaced by a fresh one.
         let replaced: AsyncStream<Void>
+        /// Says that this pool has been replaced.
         let replace: AsyncStream<Void>.Continuation
 
         init(url: PostgresDatabaseURL, connections: Int, logger: Logger) {

@@ -354,6 +354,9 @@ struct PostgresGroupCommitTests {
             let (released, open) = AsyncStream<Void>.makeStream()
             let (locked, lockTaken) = AsyncStream<Void>.makeStream()
             let holding = Task {
+                // Finished however the lock ends, so that `take` never waits for a lock that
+                // failed; its error comes from `holding`.
+                defer { lockTaken.finish() }
                 try await client.withConnection { connection in
                     try await connection.query("BEGIN", logger: PostgresGroupCommitTests.logger)
                     try await connection.query("SELECT 1 FROM records WHERE id = \(id) FOR UPDATE", logger: PostgresGroupCommitTests.logger)
@@ -362,7 +365,15 @@ struct PostgresGroupCommitTests {
                     try await connection.query("COMMIT", logger: PostgresGroupCommitTests.logger)
                 }
             }
-            for await _ in locked { break }
+            var taken = false
+            for await _ in locked {
+                taken = true
+                break
+            }
+            guard taken else {
+                try await holding.value
+                throw PostgresGroupCommitTests.LockNotTaken()
+            }
             return RowLock(client: client, run: run, holding: holding, open: open)
         }
 
@@ -406,6 +417,9 @@ struct PostgresGroupCommitTests {
         defer { run.cancel() }
         return try await client.withConnection(body)
     }
+
+    /// The other client's lock ended before it was taken, without an error.
+    struct LockNotTaken: Error {}
 
     /// Runs `sql` on the database of `store` through a connection of its own.
     static func execute(on store: PostgresRecordStore, _ sql: String) async throws {

@@ -13,8 +13,10 @@
 /// timer work in the usual case (it did cost 4 % of the server's time when each stage
 /// scheduled its own).
 struct ConnectionStages<C: Clock> where C.Duration == Duration {
+    /// Where the connection is: no request under way, a head or a body being read, an answer
+    /// being written, or closed (nothing is timed any more).
     enum Stage: Equatable {
-        case idle, head, body, answering
+        case idle, head, body, answering, closed
     }
 
     /// What the connection's timer must do.
@@ -28,7 +30,9 @@ struct ConnectionStages<C: Clock> where C.Duration == Duration {
         case close
     }
 
+    /// The limit of each stage.
     let timeouts: ConnectionTimeouts
+    /// The clock the deadlines are read on.
     let clock: C
     private(set) var stage = Stage.idle
     /// When the current stage must end; `nil` while answering and once stopped.
@@ -48,16 +52,18 @@ struct ConnectionStages<C: Clock> where C.Duration == Duration {
     mutating func bytesArrived() -> Action { stage == .idle ? enter(.head) : .none }
 
     /// A request's head was read.
-    mutating func headReceived() -> Action { enter(.body) }
+    mutating func headReceived() -> Action { stage == .closed ? .none : enter(.body) }
 
     /// A request's end was read: no deadline while it is answered.
-    mutating func requestReceived() -> Action { enter(.answering) }
+    mutating func requestReceived() -> Action { stage == .closed ? .none : enter(.answering) }
 
     /// The answer's end was written: idle again, unless a pipelined request is already in.
     mutating func answerSent() -> Action { stage == .answering ? enter(.idle) : .none }
 
-    /// The connection closed: nothing more to time (the caller cancels its timer).
+    /// The connection closed: nothing more to time (the caller cancels its timer), whatever
+    /// events still come.
     mutating func stop() {
+        stage = .closed
         deadline = nil
         timerFiresAt = nil
     }
@@ -80,7 +86,7 @@ struct ConnectionStages<C: Clock> where C.Duration == Duration {
         case .idle: timeouts.idle
         case .head: timeouts.head
         case .body: timeouts.body
-        case .answering: nil
+        case .answering, .closed: nil
         }
         deadline = limit.map { clock.now.advanced(by: $0) }
         guard let deadline, timerFiresAt.map({ deadline < $0 }) ?? true else { return .none }

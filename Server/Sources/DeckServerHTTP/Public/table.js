@@ -890,17 +890,23 @@ function makeHandCard(card, pixels) {
   button.setAttribute("aria-describedby", "hand-hint");
   button.setAttribute("aria-keyshortcuts", "Enter V");
   let timer = null;
-  // data-play-pending marks a click waiting to play, so that tests see a double-click cancel
-  // it without waiting out doubleClickWait.
-  const settle = () => { clearTimeout(timer); timer = null; delete button.dataset.playPending; };
+  // <body data-plays-put-off data-plays-cancelled> count the clicks whose play waited for a
+  // second click and the waits a double-click (or another click) cancelled, so that tests see
+  // a double-click cancel its first click's play without waiting out doubleClickWait.
+  const settle = () => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    timer = null;
+    tally("playsCancelled");
+  };
   button.addEventListener("click", (event) => {
     // Enter and Space give a click of detail 0: play at once. A mouse click waits a moment in
     // case it is the first of a double-click, which shows the card large instead.
     if (event.detail === 0) return play(card);
     if (event.detail > 1) return;
     settle();
-    button.dataset.playPending = "true";
-    timer = setTimeout(() => { settle(); play(card); }, doubleClickWait);
+    tally("playsPutOff");
+    timer = setTimeout(() => { timer = null; play(card); }, doubleClickWait);
   });
   button.addEventListener("dblclick", (event) => {
     event.stopPropagation();
@@ -914,6 +920,10 @@ function makeHandCard(card, pixels) {
     }
   });
   return button;
+}
+
+function tally(name) {
+  document.body.dataset[name] = String(Number(document.body.dataset[name] || 0) + 1);
 }
 
 function play(card) {

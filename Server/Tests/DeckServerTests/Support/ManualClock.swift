@@ -3,6 +3,7 @@ import Synchronization
 /// A clock that moves only when a test moves it, for state machines that take their clock as a
 /// parameter. Nothing may sleep on it: the code under test only reads `now`.
 final class ManualClock: Clock, Sendable {
+    /// A point on the clock: how far the test has moved it since its start.
     struct Instant: InstantProtocol {
         /// Time since the clock's start.
         var offset: Duration

@@ -32,7 +32,6 @@ func runProgram(_ program: String, _ arguments: [String], workingDirectory: Stri
 
 /// Runs the built `deck-server` with `arguments` until it exits (as it should at once);
 /// returns its exit code and what it wrote.
-func runToExit(_ arguments: [String]) async throws -> (status: Int32, errors: String) {
-    let (status, output) = try await runProgram(Bundle.main.bundleURL.appendingPathComponent("deck-server").path, arguments)
-    return (status, output)
+func runToExit(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    try await runProgram(Bundle.main.bundleURL.appendingPathComponent("deck-server").path, arguments)
 }

@@ -20,6 +20,7 @@ final class ServerProcess: Sendable {
     /// The process id, for signals and `/proc`.
     let processIdentifier: pid_t
     private let errors = Gathered()
+    private let life = Life()
     /// Runs the process; its value is the exit code.
     private let running: Task<Int32, any Error>
 
@@ -33,14 +34,19 @@ final class ServerProcess: Sendable {
         let allArguments = ["--host", "127.0.0.1", "--port", "0", "--data", dataFolder.path, "--log-level", "warning"]
             + (database.map { ["--database", $0] } ?? []) + arguments
         let errors = errors
-        // The process id and the listening line, once it is written; finished without them when
-        // the process ends first.
-        let (started, start) = AsyncStream<(pid_t, String)>.makeStream()
+        let life = life
+        // The listening line's URL, once it is written; finished without it when the process
+        // ends first.
+        let (started, start) = AsyncStream<String>.makeStream()
         let running = Task {
-            defer { start.finish() }
+            defer {
+                life.exited()
+                start.finish()
+            }
             let result = try await run(
                 .path(FilePath(program)), arguments: Arguments(allArguments), input: .none, output: .sequence, error: .sequence
             ) { execution in
+                life.started(execution.processIdentifier.value)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for try await chunk in execution.standardError {
@@ -48,12 +54,8 @@ final class ServerProcess: Sendable {
                         }
                     }
                     group.addTask {
-                        var text = ""
-                        for try await line in execution.standardOutput.strings() {
-                            text += line + "\n"
-                            if line.hasPrefix(Self.listeningPrefix) {
-                                start.yield((execution.processIdentifier.value, String(line.dropFirst(Self.listeningPrefix.count))))
-                            }
+                        for try await line in execution.standardOutput.strings() where line.hasPrefix(Self.listeningPrefix) {
+                            start.yield(String(line.dropFirst(Self.listeningPrefix.count)))
                         }
                     }
                     try await group.waitForAll()
@@ -61,14 +63,25 @@ final class ServerProcess: Sendable {
             }
             return exitCode(result.terminationStatus)
         }
-        var first: (pid_t, String)?
-        for await value in started {
-            first = value
-            break
+        // The listening line, or nothing within a minute (a bound for a server that hangs).
+        let url = await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                for await url in started { return url }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
-        guard let (pid, url) = first else {
+        guard let url, let pid = life.processIdentifier else {
+            // Never left running: killed, and waited for.
+            life.signal(SIGKILL)
             let status = (try? await running.value).map { "exit \($0)" } ?? "did not run"
-            throw ServerProcessError(message: "deck-server did not start (\(status)): \(errors.text)")
+            throw ServerProcessError(message: "deck-server did not start within a minute (\(status)): \(errors.text)")
         }
         self.processIdentifier = pid
         self.baseURL = url
@@ -93,7 +106,7 @@ final class ServerProcess: Sendable {
 
     /// Sends SIGTERM (a graceful stop) and returns at once.
     func terminate() {
-        Foundation.kill(processIdentifier, SIGTERM)
+        life.signal(SIGTERM)
     }
 
     /// Stops the server with SIGTERM (a graceful stop) and waits; returns its exit code.
@@ -108,15 +121,26 @@ final class ServerProcess: Sendable {
     }
 
     private func stop(with signal: Int32) async -> Int32 {
-        // Once the process has exited, the task has its code: no signal goes to a pid that
-        // may have been reused.
-        if !exited.withLock({ $0 }) { Foundation.kill(processIdentifier, signal) }
-        let code = (try? await running.value) ?? -1
-        exited.withLock { $0 = true }
-        return code
+        life.signal(signal)
+        return (try? await running.value) ?? -1
     }
 
-    private let exited = Mutex(false)
+    /// The process's id while it runs: signals go to it only until it has exited, so never to
+    /// a reused id.
+    private final class Life: Sendable {
+        private let state = Mutex<(id: pid_t?, exited: Bool)>((nil, false))
+
+        var processIdentifier: pid_t? { state.withLock { $0.id } }
+        func started(_ id: pid_t) { state.withLock { $0.id = id } }
+        func exited() { state.withLock { $0.exited = true } }
+
+        /// Sends `signal` while the process runs; nothing once it has exited.
+        func signal(_ signal: Int32) {
+            state.withLock { state in
+                if let id = state.id, !state.exited { _ = Foundation.kill(id, signal) }
+            }
+        }
+    }
 
     /// What the process wrote to one of its outputs so far.
     private final class Gathered: Sendable {
@@ -138,7 +162,7 @@ final class ServerProcess: Sendable {
     }
 
     deinit {
-        if !exited.withLock({ $0 }) { Foundation.kill(processIdentifier, SIGKILL) }
+        life.signal(SIGKILL)
     }
 }
 
