@@ -53,7 +53,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak test-times build release render-card-release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
+.PHONY: deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -87,11 +87,12 @@ render-card-release: deps
 # Each step's time goes to out/test-times.txt (Scripts/timed.sh); `make test` prints them last.
 TIMED := bash $(CURDIR)/Scripts/timed.sh
 
-test: test-times test-library test-server test-browser
-	@echo "Where the time went:" && cat out/test-times.txt
-
-test-times:
+# The times file is emptied before any step starts and printed after all have ended, also under
+# `make -j` (where the steps may run side by side and append their lines in any order).
+test:
 	@mkdir -p out && : > out/test-times.txt
+	@$(MAKE) --no-print-directory test-library test-server test-browser
+	@echo "Where the time went:" && cat out/test-times.txt
 
 test-library: deps
 	$(TIMED) "library build" $(SWIFT) build --build-tests

@@ -52,5 +52,10 @@ for n in $(seq "$browser_runs"); do
     run "browser run $n" "$out/browser-$n.log" env ARTIFACTS_DIR="$out/browser-artifacts-$n" bash Server/Tests/browser/run.sh "$server"
 done
 
+# The tests that wait for a recovery with a budget print "recovery: WHAT: N s of BUDGET s": the
+# longest of each, so the margin left is on record.
+echo "Longest recovery waits over the server runs (seconds taken of the budget):" >> "$summary"
+cat "$out"/server-*.log 2>/dev/null | sed -nE 's/^recovery: (.*): ([0-9.]+) s of ([0-9]+) s$/\2\t\3\t\1/p' |
+    sort -t$'\t' -k3,3 -k1,1gr | awk -F'\t' '!seen[$3]++ { printf "  %s: %s s of %s s\n", $3, $1, $2 }' >> "$summary"
 echo "$((server_runs + browser_runs)) runs beside $(nproc) CPU hogs: $failures failed" | tee -a "$summary"
 [ "$failures" -eq 0 ]

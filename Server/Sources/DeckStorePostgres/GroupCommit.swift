@@ -20,12 +20,16 @@ import Synchronization
 /// throws (refused) leaves the state as it was and the rest of its group goes on.
 ///
 /// Every caller gets an answer: the group's outcome once its transaction has ended, or the
-/// group's error when it failed (the database went away, the connection broke): commits run in
-/// tasks of their own, so a caller's cancellation (its client went away) neither cancels nor
-/// strands the group. A change is applied once it is queued, even if its caller's task is
+/// group's error when it failed (the database went away, the connection broke): sessions run in
+/// child tasks of ``run()``, which the store runs for as long as it runs, so a caller's
+/// cancellation (its client went away) neither cancels nor strands the group, and the store's
+/// shutdown waits for them. A change is applied once it is queued, even if its caller's task is
 /// cancelled meanwhile: like a request whose answer was lost, it counts. When a group fails,
 /// the changes waiting for its records fail with it at once instead of each waiting its turn
 /// to fail.
+///
+/// Which changes go into which group is ``GroupQueue``'s, a state machine with no tasks or
+/// clocks in it; this class drives it and times each group on a ``CoarseTimer``.
 package final class GroupCommit: Sendable {
     /// One record of a group: its changes in the order they arrived and the time of the last.
     package struct Record: Sendable {
@@ -67,38 +71,42 @@ package final class GroupCommit: Sendable {
     /// The most sessions one group is tried in when each ends before it began.
     package static let sessionAttempts = 3
 
+    /// What the queue keeps of a change: when it arrived, the change, and its caller.
     private struct Pending: Sendable {
-        let id: String
         let time: Date
         let change: ChangeBatcher.Change
         let answer: CheckedContinuation<Result<ChangeBatcher.Outcome, any Error>, Never>
     }
 
+    private typealias Group = [GroupQueue<Pending>.Change]
+
+    /// A group to serve in a session of its own; `attempt` counts the sessions tried for it.
+    private struct Job: Sendable {
+        let group: Group
+        let session: Session
+        let attempt: Int
+    }
+
     private struct State {
-        /// Changes not yet in a group, oldest first.
-        var queue: [Pending] = []
-        /// Groups in flight.
-        var inFlight = 0
-        /// The records of the groups in flight.
-        var busy: Set<String> = []
-        /// Groups committed so far and the changes they held (for tests).
-        var groups = 0
-        var largestSeen = 0
+        var queue: GroupQueue<Pending>
         /// Sessions opened so far (for tests).
         var sessions = 0
+        /// Groups that wait for ``run()`` to serve them.
+        var jobs: [Job] = []
+        /// ``run()`` waiting for jobs.
+        var wake: CheckedContinuation<Void, Never>?
+        /// Set when ``run()`` has ended: groups fail at once from then on.
+        var stopped = false
     }
 
     /// The longest a group's transaction may take before its callers are answered
     /// `unavailable` without waiting for it further: a backstop for a connection that never
     /// answers (the transaction may still commit later, as when a connection breaks at `COMMIT`).
     package let deadline: Duration
-    /// The most groups in flight at once.
-    package let transactions: Int
-    /// The most changes one group holds.
-    package let largestGroup: Int
-    /// Times ``deadline``.
-    private let timer: CoarseTimer
-    private let state = Mutex(State())
+    /// Sets an alarm for ``deadline`` on the store's timer; returns what cancels it, or `nil`
+    /// once the timer has stopped.
+    private let setAlarm: @Sendable (Duration, @escaping @Sendable () -> Void) -> (@Sendable () -> Void)?
+    private let state: Mutex<State>
 
     /// A batcher with at most `transactions` groups in flight, each of at most `largestGroup`
     /// changes.
@@ -107,23 +115,78 @@ package final class GroupCommit: Sendable {
     /// their clients, the draw mix over 64 shoes through two instances served about a third more
     /// requests per second with one group in flight per instance than with two (on 25 November:
     /// larger groups, fewer statements and commits per change).
-    package init(transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10), timer: CoarseTimer) {
-        precondition(transactions >= 1 && largestGroup >= 1)
+    package init<C>(transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10), timer: CoarseTimer<C>) {
         self.deadline = deadline
-        self.timer = timer
-        self.transactions = transactions
-        self.largestGroup = largestGroup
+        setAlarm = { duration, action in
+            guard let alarm = timer.schedule(after: duration, action) else { return nil }
+            return { _ = timer.cancel(alarm) }
+        }
+        state = Mutex(State(queue: GroupQueue(transactions: transactions, largestGroup: largestGroup)))
     }
+
+    /// The most groups in flight at once.
+    package var transactions: Int { state.withLock { $0.queue.transactions } }
 
     /// How many changes wait for a group (for tests).
     package var waitingCount: Int {
-        state.withLock { $0.queue.count }
+        state.withLock { $0.queue.waiting.count }
     }
 
     /// How many groups have ended, the most changes one of them held, and how many sessions
     /// served them (for tests).
     package var statistics: (groups: Int, largest: Int, sessions: Int) {
-        state.withLock { ($0.groups, $0.largestSeen, $0.sessions) }
+        state.withLock { ($0.queue.ended, $0.queue.largestSeen, $0.sessions) }
+    }
+
+    /// Serves the groups, each session in a child task, until the calling task is cancelled or
+    /// ``stop()`` is called; then fails the groups that have not begun and waits for the
+    /// sessions in flight to end. Changes submitted afterwards fail at once.
+    package func run() async {
+        await withDiscardingTaskGroup { sessions in
+            while let jobs = await nextJobs() {
+                for job in jobs {
+                    sessions.addTask { await self.serve(job.group, session: job.session, attempt: job.attempt) }
+                }
+            }
+        }
+    }
+
+    /// Ends ``run()``: the groups that have not begun fail; those in flight end as their
+    /// sessions do.
+    package func stop() {
+        let (wake, left) = state.withLock { state in
+            state.stopped = true
+            defer { state.jobs = [] }
+            return (state.wake.take(), state.jobs)
+        }
+        wake?.resume()
+        for job in left { fail(job.group, stopping: job.session) }
+    }
+
+    /// The jobs that came since the last call, once there are some; `nil` once stopped.
+    private func nextJobs() async -> [Job]? {
+        await withTaskCancellationHandler {
+            while true {
+                let jobs = state.withLock { state -> [Job]? in
+                    if state.stopped { return nil }
+                    defer { state.jobs = [] }
+                    return state.jobs
+                }
+                guard let jobs else { return nil }
+                if !jobs.isEmpty { return jobs }
+                await withCheckedContinuation { (wake: CheckedContinuation<Void, Never>) in
+                    let now = state.withLock { state -> Bool in
+                        if state.stopped || !state.jobs.isEmpty || Task.isCancelled { return true }
+                        state.wake = wake
+                        return false
+                    }
+                    if now { wake.resume() }
+                }
+                if Task.isCancelled { stop() }
+            }
+        } onCancel: {
+            stop()
+        }
     }
 
     /// Applies `change` to the record `id` in a group that a commit of `session` applies, and
@@ -132,9 +195,8 @@ package final class GroupCommit: Sendable {
         id: String, at time: Date, _ change: @escaping ChangeBatcher.Change, session: @escaping Session
     ) async throws -> ChangeBatcher.Outcome {
         let outcome = await withCheckedContinuation { (answer: CheckedContinuation<Result<ChangeBatcher.Outcome, any Error>, Never>) in
-            let groups = state.withLock { state -> [[Pending]] in
-                state.queue.append(Pending(id: id, time: time, change: change, answer: answer))
-                return takeGroups(&state)
+            let groups = state.withLock { state -> [Group] in
+                state.queue.enqueue(record: id, Pending(time: time, change: change, answer: answer))
             }
             start(groups, session: session)
         }
@@ -156,45 +218,32 @@ package final class GroupCommit: Sendable {
         return try outcome.result(as: Result.self)
     }
 
-    /// Takes as many groups from the queue as may start now: each of the oldest waiting changes
-    /// whose records are not in flight, keeping each record's changes in order.
-    private func takeGroups(_ state: inout State) -> [[Pending]] {
-        var groups: [[Pending]] = []
-        while state.inFlight < transactions, !state.queue.isEmpty {
-            var group: [Pending] = []
-            var rest: [Pending] = []
-            var records = Set<String>()
-            for pending in state.queue {
-                if group.count < largestGroup, !state.busy.contains(pending.id) {
-                    group.append(pending)
-                    records.insert(pending.id)
-                } else {
-                    // A record's later changes stay behind its earlier ones: its record is in
-                    // flight, or this group is full (and its records are in flight from now on).
-                    rest.append(pending)
-                }
-            }
-            guard !group.isEmpty else { break }
-            state.queue = rest
-            state.busy.formUnion(records)
-            state.inFlight += 1
-            groups.append(group)
+    /// Hands each group to ``run()`` to serve in a session of its own; `attempt` counts the
+    /// sessions tried for them. Once stopped, the groups fail instead.
+    private func start(_ groups: [Group], session: @escaping Session, attempt: Int = 1) {
+        guard !groups.isEmpty else { return }
+        let (accepted, wake) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+            if state.stopped { return (false, nil) }
+            state.jobs += groups.map { Job(group: $0, session: session, attempt: attempt) }
+            return (true, state.wake.take())
         }
-        return groups
+        wake?.resume()
+        if !accepted {
+            for group in groups { fail(group, stopping: session) }
+        }
     }
 
-    /// Serves each group in a task and session of its own; `attempt` counts the sessions tried
-    /// for them.
-    private func start(_ groups: [[Pending]], session: @escaping Session, attempt: Int = 1) {
-        for group in groups {
-            Task { await self.serve(group, session: session, attempt: attempt) }
-        }
+    /// Fails a group that will not be served: the store is stopping.
+    private func fail(_ group: Group, stopping session: @escaping Session) {
+        let (records, place) = Self.records(of: group)
+        let failure = ServiceError(.unavailable, .store, "is stopping: the server is shutting down")
+        start(settle(group, records: records, place: place, outcomes: .failure(failure)), session: session)
     }
 
     /// Opens a session and commits `first` in it, then each group that may start when the one
     /// before ends, until none is waiting or a group failed (its connection may be broken).
     /// When no session opens, `first` fails with the session's error.
-    private func serve(_ first: [Pending], session: @escaping Session, attempt: Int) async {
+    private func serve(_ first: Group, session: @escaping Session, attempt: Int) async {
         let began = Once()
         do {
             try await session { commit in
@@ -214,20 +263,20 @@ package final class GroupCommit: Sendable {
 
     /// The records of `group`, each once, in the order of their first change, and where each
     /// change of the group went among them.
-    private static func records(of group: [Pending]) -> (records: [Record], place: [(record: Int, change: Int)]) {
+    private static func records(of group: Group) -> (records: [Record], place: [(record: Int, change: Int)]) {
         var records: [Record] = []
         var slot: [String: Int] = [:]
         var place: [(record: Int, change: Int)] = []
         place.reserveCapacity(group.count)
         for pending in group {
-            if let index = slot[pending.id] {
-                records[index].changes.append(pending.change)
-                records[index].time = max(records[index].time, pending.time)
+            if let index = slot[pending.record] {
+                records[index].changes.append(pending.item.change)
+                records[index].time = max(records[index].time, pending.item.time)
                 place.append((index, records[index].changes.count - 1))
             } else {
-                slot[pending.id] = records.count
+                slot[pending.record] = records.count
                 place.append((records.count, 0))
-                records.append(Record(id: pending.id, time: pending.time, changes: [pending.change]))
+                records.append(Record(id: pending.record, time: pending.item.time, changes: [pending.item.change]))
             }
         }
         return (records, place)
@@ -238,20 +287,19 @@ package final class GroupCommit: Sendable {
     /// commit has not ended within ``deadline``, the timer answers and moves on instead, with a
     /// failure (`unavailable`), and the commit's own end, whenever it comes, finds the group
     /// settled and ends the session. `attempt` counts the sessions the group has been tried in.
-    private func run(_ group: [Pending], commit: Commit, session: @escaping Session, attempt: Int) async -> [Pending]? {
+    private func run(_ group: Group, commit: Commit, session: @escaping Session, attempt: Int) async -> Group? {
         let (records, place) = Self.records(of: group)
         let settled = Once()
-        let alarm = timer.schedule(after: deadline) { [self, deadline] in
+        let cancelAlarm = setAlarm(deadline) { [self, deadline] in
             guard settled.claim() else { return }
             let failure = ServiceError(
                 .unavailable, .store, "is unreachable: a transaction had no answer within \(deadline.components.seconds) s")
             start(settle(group, records: records, place: place, outcomes: .failure(failure)), session: session)
         }
-        guard let alarm else {
+        guard let cancelAlarm else {
             // The timer has stopped: the store is stopping, and nothing is committed any more.
             guard settled.claim() else { return nil }
-            let failure = ServiceError(.unavailable, .store, "is stopping: the server is shutting down")
-            start(settle(group, records: records, place: place, outcomes: .failure(failure)), session: session)
+            fail(group, stopping: session)
             return nil
         }
         var endsSession = false
@@ -265,7 +313,7 @@ package final class GroupCommit: Sendable {
             }
         } catch is SessionEnded where attempt < Self.sessionAttempts {
             // Nothing of the group was done: it goes on in a new session, still in flight.
-            timer.cancel(alarm)
+            cancelAlarm()
             if settled.claim() { start([group], session: session, attempt: attempt + 1) }
             return nil
         } catch is SessionEnded {
@@ -277,10 +325,11 @@ package final class GroupCommit: Sendable {
         } catch {
             outcomes = .failure(error)
         }
-        timer.cancel(alarm)
+        cancelAlarm()
         guard settled.claim() else { return nil }
         var next = settle(group, records: records, place: place, outcomes: outcomes)
-        if endsSession || (try? outcomes.get()) == nil {
+        // Once stopped, ``start(_:session:attempt:)`` fails the next groups instead.
+        if endsSession || (try? outcomes.get()) == nil || state.withLock({ $0.stopped }) {
             start(next, session: session)
             return nil
         }
@@ -293,29 +342,19 @@ package final class GroupCommit: Sendable {
     /// Answers a group's callers with `outcomes`, lets its records go, and fails the changes
     /// waiting for them when the group failed; returns the groups that may start now.
     private func settle(
-        _ group: [Pending], records: [Record], place: [(record: Int, change: Int)],
+        _ group: Group, records: [Record], place: [(record: Int, change: Int)],
         outcomes: Result<[[ChangeBatcher.Outcome]], any Error>
-    ) -> [[Pending]] {
+    ) -> [Group] {
         for (pending, place) in zip(group, place) {
-            pending.answer.resume(returning: outcomes.map { $0[place.record][place.change] })
+            pending.item.answer.resume(returning: outcomes.map { $0[place.record][place.change] })
         }
-        let (failed, next) = state.withLock { state -> ([Pending], [[Pending]]) in
-            state.inFlight -= 1
-            state.groups += 1
-            state.largestSeen = max(state.largestSeen, group.count)
-            for record in records { state.busy.remove(record.id) }
-            var failed: [Pending] = []
-            if case .failure = outcomes {
-                let ids = Set(records.map(\.id))
-                failed = state.queue.filter { ids.contains($0.id) }
-                state.queue.removeAll { ids.contains($0.id) }
-            }
-            return (failed, takeGroups(&state))
-        }
+        let failed: Bool
+        if case .failure = outcomes { failed = true } else { failed = false }
+        let ending = state.withLock { $0.queue.end(group, failed: failed) }
         if case .failure(let error) = outcomes {
-            for pending in failed { pending.answer.resume(returning: .failure(error)) }
+            for pending in ending.failed { pending.answer.resume(returning: .failure(error)) }
         }
-        return next
+        return ending.start
     }
 
     /// Claimed once, by whichever comes first.

@@ -23,7 +23,7 @@ extension PostgresRecordStore {
     /// this throws ``LeaseTimeout``. Once the work began it runs to its end, however long: a
     /// transaction is never abandoned between its statements.
     static func withLeaseDeadline<T: Sendable>(
-        _ wait: Duration, timer: CoarseTimer, _ work: @escaping @Sendable (LeaseStart) async throws -> T
+        _ wait: Duration, timer: CoarseTimer<some Clock<Duration>>, _ work: @escaping @Sendable (LeaseStart) async throws -> T
     ) async throws -> T {
         let start = LeaseStart()
         return try await withThrowingTaskGroup(of: T?.self) { group in

@@ -36,7 +36,7 @@ public final class PostgresRecordStore: RecordStore, Service {
     /// kind only).
     let groups: [RecordKind: GroupCommit]
     /// Times the waits for connections and the groups' transactions.
-    let timer = CoarseTimer()
+    let timer = CoarseTimer<ContinuousClock>()
     /// The states and row versions of the records this instance changed last.
     let versions = RecordVersionCache()
     /// How the records of groups were written (for tests).
@@ -95,13 +95,18 @@ public final class PostgresRecordStore: RecordStore, Service {
         package var locked = 0
     }
 
-    /// Runs the connection pool until a graceful shutdown; then closes its connections.
+    /// Runs the connection pool, the timer and the group commits' sessions until a graceful
+    /// shutdown; then closes the pool's connections and ends the rest.
     public func run() async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.pool.run() }
             group.addTask { await self.timer.run() }
+            for commit in groups.values {
+                group.addTask { await commit.run() }
+            }
             // The pool ends first (a graceful shutdown or cancellation); the timer then ends
-            // whatever waits remain.
+            // whatever waits remain, and the group commits fail the groups that have not begun
+            // and wait for their sessions, which end as their connections have.
             await group.next()
             group.cancelAll()
         }

@@ -144,7 +144,11 @@ struct HostileClientTests {
         try await withServer(arguments: ["--max-connections", "2"]) { server in
             let port = server.process.port
             var held = [try RawConnection(port: port), try RawConnection(port: port)]
-            try await Task.sleep(for: .milliseconds(300))
+            // Answered, so the server has taken both: the next one is past the bound.
+            for connection in held {
+                try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(RawHTTP.status(await connection.readAnswer()) == 200)
+            }
             let waiting = try RawConnection(port: port)
             try waiting.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(await waiting.readAnswer(timeout: .seconds(1)).isEmpty, "answered past the bound")

@@ -373,6 +373,7 @@ struct PostgresGroupCommitTests {
                 try await waitUntil("the group of 32 to wait for record0's row") { try await recordLock.waitingLocks() == 1 && store.waitingChanges == 0 }
                 try await cluster.stopServer()
                 // Every caller is answered, within the connection wait.
+                let stopped = ContinuousClock.now
                 let answers = try await withThrowingTaskGroup(of: [(String, Result<Int?, any Error>)]?.self) { group in
                     group.addTask { await waiting.value }
                     group.addTask {
@@ -384,6 +385,7 @@ struct PostgresGroupCommitTests {
                     return first
                 }
                 let all = try #require(answers, "a caller waited 30 s without an answer")
+                reportRecovery("every caller answered after the database stopped", took: stopped.duration(to: .now), budget: .seconds(30))
                 #expect(all.count == ids.count)
                 var committed: [String: Int] = [:]
                 for (id, result) in all {
@@ -411,16 +413,9 @@ struct PostgresGroupCommitTests {
                 for holder in holders { _ = await holder.result }
 
                 try await cluster.startServer()
-                var reopened: [UInt8]?
-                let deadline = ContinuousClock.now + .seconds(15)
-                while ContinuousClock.now < deadline {
-                    if let state = try? await store.read(.deck, id: ids[0]) {
-                        reopened = state
-                        break
-                    }
-                    try await Task.sleep(for: .milliseconds(200))
+                try await waitForRecovery("the store reading again after the database came back", budget: .seconds(15)) {
+                    (try? await store.read(.deck, id: ids[0])) != nil
                 }
-                try #require(reopened != nil, "the store did not reconnect")
                 // An answered change is committed, once. One answered unavailable may be committed
                 // too, like any change whose answer was lost: the shutdown also ends the transaction
                 // holding record0's row, and the group's statement may take the lock and commit

@@ -120,13 +120,9 @@ struct PostgresInstanceTests {
                 }
 
                 try await cluster.startServer()
-                let started = ContinuousClock.now
-                for server in [first, second] {
-                    while try await server.get("/healthz").status != 200 {
-                        #expect(ContinuousClock.now - started < .seconds(10), "no recovery 10 s after the database came back")
-                        if ContinuousClock.now - started > .seconds(10) { return }
-                        try await Task.sleep(for: .milliseconds(100))
-                    }
+                try await waitForRecovery("both instances healthy after the database came back", budget: .seconds(10)) {
+                    for server in [first, second] where try await server.get("/healthz").status != 200 { return false }
+                    return true
                 }
                 // Nothing was lost and the refused draw changed nothing.
                 let after = try await first.get("/api/deck/\(id)/draw/?count=1")

@@ -171,9 +171,15 @@ struct ChangeBatcherTests {
         // Commit number n waits until `opened` reaches n.
         let started = Mutex(0)
         let opened = Mutex(0)
+        // Commits that found their task cancelled once their gate opened.
+        let cancelled = Mutex(0)
         let commit: @Sendable ([ChangeBatcher.Change]) async throws -> [ChangeBatcher.Outcome] = { changes in
             let number = started.withLock { $0 += 1; return $0 }
-            return try await records.commit(changes, to: "deck", gate: { opened.withLock { $0 } >= number })
+            return try await records.commit(changes, to: "deck", gate: {
+                guard opened.withLock({ $0 }) >= number else { return false }
+                if Task.isCancelled { cancelled.withLock { $0 += 1 } }
+                return true
+            })
         }
         // A's batch is in flight while L and then the others queue up; L leads the next batch,
         // which holds the others too, and is cancelled while that batch commits.
@@ -193,11 +199,12 @@ struct ChangeBatcherTests {
         opened.withLock { $0 = 1 }
         _ = try await first.value
         try await until { started.withLock { $0 } == 2 && batcher.waitingCount(for: key) == 0 }
+        // The cancel is done before the gate opens: a commit in the leader's task would see it.
         leader.cancel()
-        try await Task.sleep(for: .milliseconds(20))
         opened.withLock { $0 = 2 }
         _ = try? await leader.value
         let outcomes = try await others.value
+        #expect(cancelled.withLock { $0 } == 0, "the batch's commit ran in the cancelled leader's task")
         #expect(records.batches.withLock { $0.map(\.size) } == [1, 11])
         #expect(outcomes.allSatisfy { if case .changed = $0 { true } else { false } })
         #expect(records.records.withLock { Set($0["deck"]!) } == Set(UInt8(0)...11))

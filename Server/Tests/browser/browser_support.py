@@ -28,7 +28,16 @@ def settle(driver, timeout=60):
     and two frames have been drawn since (so a ResizeObserver's refit and the layout it causes
     are done). A state of the page to wait for, not a pause: the timeout only ends a test that
     would otherwise hang."""
+    previous = driver.timeouts.script
     driver.set_script_timeout(timeout)
+    try:
+        _wait_for_stillness(driver)
+    finally:
+        # The session's own script timeout is the test's, not this helper's.
+        driver.set_script_timeout(previous)
+
+
+def _wait_for_stillness(driver):
     driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
         const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
