@@ -15,6 +15,8 @@ out=out/soak
 mkdir -p "$out"
 summary="$out/summary.txt"
 : > "$summary"
+# Logs of an earlier soak would count in this one's recovery figures.
+rm -rf "$out"/server-*.log "$out"/browser-*.log "$out"/browser-artifacts-*
 
 make test-server > "$out/build.log" 2>&1 || { echo "the server tests fail without hogs: see $out/build.log"; exit 1; }
 make deps-browser >> "$out/build.log" 2>&1

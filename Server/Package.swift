@@ -107,7 +107,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
                 .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "DeckServerTests",

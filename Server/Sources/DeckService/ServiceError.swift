@@ -63,6 +63,24 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
         case token
         /// The event streams of card tables, which a server holds a bounded number of.
         case eventStreams
+        /// A stack on a table's felt, by its id.
+        case stack
+        /// A card of a stack, by its handle.
+        case handle
+        /// A place on the felt (x and y, in table units).
+        case position
+        /// A stack's layout or its spread's step.
+        case layout
+        /// A stack's rotation.
+        case rotation
+        /// A stack's label.
+        case label
+        /// A seat at a card table, by its number.
+        case seat
+        /// The version of a table or stack that a request expects.
+        case version
+        /// A seat's undo of its own last action.
+        case undo
         /// The request as a whole (its size or form), not one of its values.
         case request
         /// The store that keeps decks and games.
@@ -130,7 +148,7 @@ extension ServiceError.Subject {
     /// Whether the subject is a number, whose value a message shows unquoted.
     public var isNumber: Bool {
         switch self {
-        case .deckCount, .count, .pairs, .cardIndex, .seats, .eventStreams: true
+        case .deckCount, .count, .pairs, .cardIndex, .seats, .eventStreams, .rotation, .seat, .version: true
         default: false
         }
     }
@@ -155,6 +173,15 @@ extension ServiceError.Subject {
         case .seats: "the number of seats"
         case .token: "the seat token"
         case .eventStreams: "the event streams"
+        case .stack: "stack"
+        case .handle: "the card handle"
+        case .position: "the position"
+        case .layout: "the layout"
+        case .rotation: "the rotation"
+        case .label: "the label"
+        case .seat: "seat"
+        case .version: "the expected version"
+        case .undo: "the undo"
         case .request: "the request"
         case .store: "the store"
         }

@@ -21,7 +21,7 @@ extension StoredDeck {
     ///   not fit its field. The service's limits keep every deck well inside them; the check is
     ///   here so that no value is ever cut short and stored damaged.
     package func encoded(id: String? = nil) throws(ServiceError) -> [UInt8] {
-        var out = Writer(id: id)
+        var out = RecordWriter(id: id)
         out.bytes.reserveCapacity(16 + 2 * deck.composition.count)
         out.bytes.append(Self.formatVersion)
         var flags: UInt8 = shuffled ? 1 : 0
@@ -53,7 +53,7 @@ extension StoredDeck {
     ///   stored deck.
     package init(decoding bytes: [UInt8], id: String? = nil) throws(ServiceError) {
         let corrupt = ServiceError(.internalFailure, .store, value: id, "has a damaged deck record")
-        var reader = ByteReader(bytes: bytes)
+        var reader = RecordReader(bytes: bytes)
         guard let version = reader.byte(), version == Self.formatVersion, let flags = reader.byte(),
               let composition = reader.cards(), let cards = reader.cards(), let pileCount = reader.count()
         else { throw corrupt }
@@ -87,85 +87,5 @@ extension StoredDeck {
         for (name, pile) in piles { try deck.add(pile, toPile: name) }
         try deck.return(cards, to: .bottom)
         return deck
-    }
-}
-
-/// The stored bytes as they are written, each count checked against its field.
-private struct Writer {
-    let id: String?
-    var bytes: [UInt8] = []
-
-    /// A 2-byte count: a pile or deck of cards, the piles, the client seed's length.
-    mutating func appendCount(_ count: Int) throws(ServiceError) {
-        guard (0...Int(UInt16.max)).contains(count) else { throw tooLarge(count, "2-byte count", UInt16.max) }
-        bytes.append(UInt8(truncatingIfNeeded: count >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: count))
-    }
-
-    /// A 1-byte length: a pile name's.
-    mutating func appendLength(_ length: Int) throws(ServiceError) {
-        guard (0...Int(UInt8.max)).contains(length) else { throw tooLarge(length, "1-byte length", UInt8.max) }
-        bytes.append(UInt8(length))
-    }
-
-    mutating func appendCards(_ cards: [PlayingCard]) throws(ServiceError) {
-        try appendCount(cards.count)
-        for card in cards { bytes.append(card.storedByte) }
-    }
-
-    private func tooLarge(_ value: Int, _ field: String, _ limit: some BinaryInteger) -> ServiceError {
-        ServiceError(.internalFailure, .store, value: id, "cannot be stored: \(value) does not fit a \(field) (at most \(limit))")
-    }
-}
-
-private struct ByteReader {
-    let bytes: [UInt8]
-    var position = 0
-
-    var isAtEnd: Bool { position == bytes.count }
-
-    mutating func byte() -> UInt8? {
-        guard position < bytes.count else { return nil }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
-        guard count <= bytes.count - position else { return nil }
-        defer { position += count }
-        return bytes[position..<position + count]
-    }
-
-    mutating func count() -> Int? {
-        guard let pair = bytes(2) else { return nil }
-        return Int(pair.first!) << 8 | Int(pair.last!)
-    }
-
-    mutating func cards() -> [PlayingCard]? {
-        guard let count = count(), let raw = bytes(count) else { return nil }
-        var cards: [PlayingCard] = []
-        cards.reserveCapacity(count)
-        for byte in raw {
-            guard let card = PlayingCard(storedByte: byte) else { return nil }
-            cards.append(card)
-        }
-        return cards
-    }
-}
-
-private extension PlayingCard {
-    /// Suit × 13 + rank − 1 (suits as `Suit`'s raw values), the black joker 52, the red 53.
-    var storedByte: UInt8 {
-        guard let rank, let suit else { return color == .black ? 52 : 53 }
-        return UInt8(suit.rawValue * 13 + rank.rawValue - 1)
-    }
-
-    init?(storedByte byte: UInt8) {
-        switch byte {
-        case 0..<52: self.init(Rank(rawValue: Int(byte % 13) + 1)!, of: Suit(rawValue: Int(byte / 13))!)
-        case 52: self = .joker(.black)
-        case 53: self = .joker(.red)
-        default: return nil
-        }
     }
 }

@@ -250,7 +250,7 @@ extension DeckService {
                 "is \(trimmed.count) characters (\(trimmed.utf8.count) bytes) long",
                 allowed: "give \(bounds.lowerBound) to \(bounds.upperBound) characters of at most \(4 * bounds.upperBound) bytes in all")
         }
-        guard !trimmed.unicodeScalars.contains(where: { [.control, .format].contains($0.properties.generalCategory) }) else {
+        guard !trimmed.unicodeScalars.contains(where: \.isHiddenInNames) else {
             throw ServiceError.badRequest(.playerName, "has control or formatting characters", allowed: "use letters, digits, spaces and punctuation")
         }
         return trimmed
