@@ -172,7 +172,7 @@ struct TableAPITests {
             let ann = try await server.newTable("Ann", "seats=2")
             let bob = try await server.join(ann.table, "Bob")
             let old = try await EventStreamReader(server.base + "/api/table/\(ann.table)/events?token=\(bob.token)")
-            _ = try await bob.act("draw", "count=2")
+            let bobsHand = try await bob.act("draw", "count=2").table.handCodes
             _ = try await bob.act("leave")
             let carol = try await server.join(ann.table, "Carol")
             #expect(carol.number == 2)
@@ -182,7 +182,11 @@ struct TableAPITests {
             #expect(last.hand == nil && last.yourSeat == nil)
             #expect(last.seats[1].name == "Carol" && last.seats[1].handCount == 5)
             await old.close()
-            for code in carolsHand { #expect(!old.text.contains("\"\(code)\""), "Bob's old stream showed Carol's \(code)") }
+            // Bob's cards went into the deck at random places, so Carol may draw one he held:
+            // his stream showed those while they were his.
+            for code in carolsHand where !bobsHand.contains(code) {
+                #expect(!old.text.contains("\"\(code)\""), "Bob's old stream showed Carol's \(code)")
+            }
             #expect(try await bob.act("draw").status == 401)
         }
     }

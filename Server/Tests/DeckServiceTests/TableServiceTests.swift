@@ -159,4 +159,19 @@ struct TableServiceTests {
         }
         #expect(hub.openStreams == 0, "stopping the hub closes every stream")
     }
+
+    @Test("a pile name with control or formatting characters is refused: no pile passes for another")
+    func pileNamesThatPassForOthers() async throws {
+        let service = DeckService(store: InMemoryRecordStore())
+        let ann = try await service.newTable(NewTableRequest(name: "Ann"))
+        let hand = try await service.drawAtTable(ann.table.id, token: ann.token, count: 2).hand ?? []
+        for name in ["center\u{200B}", "Cen\u{202E}retn", "\u{0007}center"] {
+            let refusal = await #expect(throws: ServiceError.self) {
+                try await service.playAtTable(ann.table.id, token: ann.token, cards: [hand[0]], pile: name)
+            }
+            #expect(refusal?.subject == .pileName && refusal?.kind == .badRequest, "\(name.unicodeScalars.map(\.value))")
+        }
+        let played = try await service.playAtTable(ann.table.id, token: ann.token, cards: [hand[0]], pile: "center")
+        #expect(played.piles.map(\.name) == ["center"] && played.piles[0].cards == [hand[0]])
+    }
 }

@@ -120,7 +120,7 @@ extension DeckService {
     }
 
     /// `Ace of Spades (AS), Three of Spades (3S) and Two of Spades (2S)`.
-    private static func listed(_ cards: [PlayingCard]) -> String {
+    static func listed(_ cards: [PlayingCard]) -> String {
         let names = cards.map { "\($0.formatted(.name)) (\($0.apiCode))" }
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!

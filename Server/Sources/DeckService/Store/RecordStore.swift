@@ -6,7 +6,7 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
     case deck
     /// A game of Memorize.
     case memoryGame = "memory"
-    /// A card table with its seats and their hands (``StoredTable``). A table's deck is not a
+    /// A card table with its stacks, seats and their hands (a `Tabletop`). A table's deck is not a
     /// deck record: the deck paths cannot reach it.
     case table
 }

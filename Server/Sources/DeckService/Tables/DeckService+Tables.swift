@@ -5,6 +5,10 @@ public import PlayingCards
 /// sees. A seat is claimed with a name and answered with a token; every action of the seat
 /// brings that token. Every change raises the table's version by one and, once committed, is
 /// announced through the ``TableChangeFeed`` so that event streams everywhere show it.
+///
+/// A table is stored as a free-form ``Tabletop``: the deck is its deck stack and each pile a
+/// face-up stack labelled with the pile's name, and every action here is one of its actions,
+/// so the rules are written once, in the model.
 extension DeckService {
     /// The name of the pile cards are played to when no other is named.
     public static let centerPile = "center"
@@ -28,12 +32,12 @@ extension DeckService {
         let one = PlayingCard.standardDeck + (request.jokers ? [.joker(.black), .joker(.red)] : [])
         var deck = PlayingCardDeck(cards: Array(repeatElement(one, count: request.deckCount).joined()))
         if let seed = request.seed { deck.shuffle(seed: seed) } else { deck.shuffle() }
-        var stored = StoredTable(deck: deck, seats: request.seats, seeded: request.seed != nil)
+        var table = Tabletop(deck: deck.cards, seats: request.seats, seeded: request.seed != nil)
         let token = TableToken.make()
-        stored.seats[0] = .init(name: name, tokenHash: TableToken.hash(token), hand: [])
+        table.seats[0] = .init(name: name, tokenHash: TableToken.hash(token), hand: [], handVersion: table.version, undo: [])
         let id = RecordID.make()
-        try await store.insert(.table, id: id, state: try Self.encodeTable(stored), at: now())
-        return SeatTicket(seat: 1, name: name, token: token, table: TableView(id: id, stored: stored, viewer: 1))
+        try await store.insert(.table, id: id, state: try table.encoded(id: id), at: now())
+        return SeatTicket(seat: 1, name: name, token: token, table: TableView(id: id, table: table, viewer: 1))
     }
 
     /// Seats `name` in the first free seat.
@@ -43,14 +47,8 @@ extension DeckService {
         let name = try checkPlayerName(name)
         let token = TableToken.make()
         let hash = TableToken.hash(token)
-        let view = try await changeTable(id, token: nil) { stored, _ throws(ServiceError) in
-            guard let free = stored.seats.firstIndex(where: { !$0.isTaken }) else {
-                throw ServiceError(
-                    .conflict, .table, value: id, "is full: all \(stored.seats.count) seats are taken",
-                    allowed: "wait for a player to leave, or make a new table")
-            }
-            stored.seats[free] = .init(name: name, tokenHash: hash, hand: [])
-            return (free + 1, nil)
+        let view = try await changeTable(id, token: nil) { table, _, _ throws(ServiceError) in
+            (try table.seat(name: name, tokenHash: hash), nil)
         }
         return SeatTicket(seat: view.viewerSeat!, name: name, token: token, table: view)
     }
@@ -59,40 +57,39 @@ extension DeckService {
     ///
     /// - Throws: ``ServiceError`` for an unknown table or a token that holds no seat there.
     public func table(_ id: String, token: String?) async throws -> TableView {
-        let stored = try await loadTable(id)
-        let seat = try token.map { token throws(ServiceError) in try Self.seat(of: token, at: stored, id: id) }
-        return TableView(id: id, stored: stored, viewer: seat)
+        let table = try await loadTable(id)
+        let seat = try token.map { token throws(ServiceError) in try Self.seat(of: token, at: table, id: id) }
+        return TableView(id: id, table: table, viewer: seat)
     }
 
     /// Draws `count` cards from the top of the deck into the seat's hand, all or nothing.
     public func drawAtTable(_ id: String, token: String, count: Int) async throws -> TableView {
         try Self.checkMoving(count)
-        return try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
-            let drawn = try Self.draw(count, from: .top, of: &stored.deck)
-            stored.seats[seat! - 1].hand += drawn
-            return (seat, drawn)
+        return try await changeTable(id, token: token) { table, seat, generator throws(ServiceError) in
+            let deck = table.stacks[try table.existingStack(FeltStack.deckID)]
+            try Self.checkCount(count, available: deck.cards.count, place: "deck")
+            let outcome = try table.perform(
+                .move(from: .top(stack: FeltStack.deckID, count: count), to: .hand(seat: seat!), face: .keep),
+                by: seat!, at: now(), using: &generator)
+            return (seat, outcome.moved)
         }
     }
 
     /// Deals `count` cards to every taken seat, one at a time in seat order, all or nothing.
     public func dealAtTable(_ id: String, token: String, count: Int) async throws -> TableView {
         try Self.checkMoving(count)
-        return try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
-            let players = stored.seats.indices.filter { stored.seats[$0].isTaken }
-            let (total, overflow) = count.multipliedReportingOverflow(by: players.count)
-            guard !overflow, total <= stored.deck.count else {
+        return try await changeTable(id, token: token) { table, seat, generator throws(ServiceError) in
+            let players = table.seats.filter(\.isTaken).count
+            let remaining = table.stacks[try table.existingStack(FeltStack.deckID)].cards.count
+            let (total, overflow) = count.multipliedReportingOverflow(by: players)
+            guard !overflow, total <= remaining else {
                 throw ServiceError.badRequest(
                     .count, value: String(count),
-                    "is more than the deck can deal: \(players.count) players need \(overflow ? "more" : String(total)) cards and the deck holds \(stored.deck.count)",
+                    "is more than the deck can deal: \(players) players need \(overflow ? "more" : String(total)) cards and the deck holds \(remaining)",
                     allowed: "nothing was dealt")
             }
-            let hands = try Self.library { () throws(DeckError) in try stored.deck.deal(hands: players.count, cardsEach: count) }
-            var mine: [PlayingCard] = []
-            for (player, hand) in zip(players, hands) {
-                stored.seats[player].hand += hand
-                if player == seat! - 1 { mine = hand }
-            }
-            return (seat, mine)
+            let outcome = try table.perform(.deal(from: FeltStack.deckID, count: count), by: seat!, at: now(), using: &generator)
+            return (seat, outcome.moved ?? [])
         }
     }
 
@@ -102,23 +99,26 @@ extension DeckService {
     /// - Throws: ``ServiceError`` for a bad pile name, too many piles, or cards the hand does
     ///   not hold (naming them); nothing moves.
     public func playAtTable(_ id: String, token: String, cards: [PlayingCard], pile name: String) async throws -> TableView {
-        try checkPileName(name)
-        guard !name.allSatisfy(\.isWhitespace) else {
-            throw ServiceError.badRequest(.pileName, value: name, "is only spaces", allowed: "name the pile with letters or digits, such as pile=center")
-        }
+        let name = try checkTablePileName(name)
         let maximumPiles = limits.pilesPerDeck
-        return try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
+        return try await changeTable(id, token: token) { table, seat, generator throws(ServiceError) in
             guard !cards.isEmpty else {
                 throw ServiceError.badRequest(.cards, "is empty", allowed: "list the cards to play from your hand, such as cards=AS,2S")
             }
-            if stored.deck.pile(name) == nil, stored.deck.pileNames.count >= maximumPiles {
+            let pile = Self.pile(named: name, on: table)
+            if pile == nil, table.stacks.count - 1 >= maximumPiles {
                 throw ServiceError.badRequest(
                     .pileName, value: name, "cannot be made: the table has \(maximumPiles) piles, the most it may have",
                     allowed: "play to an existing pile")
             }
-            let index = seat! - 1
-            stored.seats[index].hand = try Self.hand(stored.seats[index].hand, without: cards)
-            try Self.library { () throws(DeckError) in try stored.deck.add(cards.reversed(), toPile: name, at: .top) }
+            _ = try Self.hand(table.seats[seat! - 1].hand, without: cards)
+            if let pile {
+                try table.perform(.move(from: .hand(cards), to: .top(stack: table.stacks[pile].id), face: .up), by: seat!, at: now(), using: &generator)
+            } else {
+                let place = Self.newPilePlace(on: table)
+                try table.perform(.move(from: .hand(cards), to: .newStack(x: place.x, y: place.y), face: .up), by: seat!, at: now(), using: &generator)
+                table.stacks[table.stacks.count - 1].label = name
+            }
             return (seat, cards)
         }
     }
@@ -135,41 +135,48 @@ extension DeckService {
             throw ServiceError.badRequest(.cards, "is empty", allowed: "name the cards to take, such as cards=AS")
         case .cards: break
         }
-        return try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
-            guard let pile = stored.deck.pile(name) else {
+        return try await changeTable(id, token: token) { table, seat, generator throws(ServiceError) in
+            guard let pile = Self.pile(named: name, on: table) else {
                 throw ServiceError(.notFound, .pile, value: name, "is not on the table", allowed: "piles are made by playing cards to them")
             }
-            let taken: [PlayingCard]
+            let stack = table.stacks[pile]
+            let source: CardSource
             switch take {
             case .count(let count):
-                try Self.checkCount(count, available: pile.count, place: "pile '\(name)'")
-                taken = try Self.library { () throws(DeckError) in try stored.deck.drawFromPile(name, count: count) }
+                try Self.checkCount(count, available: stack.cards.count, place: "pile '\(name)'")
+                source = .top(stack: stack.id, count: count)
             case .cards(let cards):
-                try Self.remove(cards, fromPile: name, of: &stored.deck)
-                taken = cards
+                var faceUp = Self.copies(of: stack.cards.filter(\.faceUp).map(\.card))
+                let missing = cards.filter { card in
+                    guard let count = faceUp[card], count > 0 else { return true }
+                    faceUp[card] = count - 1
+                    return false
+                }
+                guard missing.isEmpty else {
+                    throw ServiceError(
+                        .cardsMissing, .cards, "cannot be taken: \(Self.listed(missing)) \(missing.count == 1 ? "is" : "are") not in pile '\(name)'",
+                        allowed: "list the pile to see its cards")
+                }
+                source = .cards(stack: stack.id, cards.map { .faceUp($0) })
             }
-            stored.seats[seat! - 1].hand += taken
-            return (seat, taken)
+            let outcome = try table.perform(.move(from: source, to: .hand(seat: seat!), face: .keep), by: seat!, at: now(), using: &generator)
+            return (seat, outcome.moved)
         }
     }
 
     /// Gathers every card from the hands and piles into the deck and shuffles it.
     public func shuffleTable(_ id: String, token: String) async throws -> TableView {
-        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
-            stored.deck.reset()
-            stored.deck.shuffle()
-            stored.seeded = false
-            for index in stored.seats.indices { stored.seats[index].hand = [] }
+        try await changeTable(id, token: token) { table, seat, generator throws(ServiceError) in
+            try table.perform(.gather, by: seat!, at: now(), using: &generator)
             return (seat, nil)
         }
     }
 
-    /// Frees the seat; its hand goes to the bottom of the deck. The token holds no seat after.
+    /// Frees the seat; its hand goes into the deck, each card at a random place, so that nobody
+    /// learns where. The token holds no seat after.
     public func leaveTable(_ id: String, token: String) async throws -> TableView {
-        try await changeTable(id, token: token) { stored, seat throws(ServiceError) in
-            let index = seat! - 1
-            try Self.library { () throws(DeckError) in try stored.deck.return(stored.seats[index].hand, to: .bottom) }
-            stored.seats[index] = .free
+        try await changeTable(id, token: token) { table, seat, generator throws(ServiceError) in
+            try table.leave(seat!, using: &generator)
             return (nil, nil)
         }
     }
@@ -177,25 +184,27 @@ extension DeckService {
     // MARK: Shared steps
 
     /// Loads a table that must exist.
-    func loadTable(_ id: String) async throws -> StoredTable {
+    func loadTable(_ id: String) async throws -> Tabletop {
         guard RecordID.isWellFormed(id), let bytes = try await store.read(.table, id: id) else { throw Self.noSuchTable(id) }
-        return try Self.decodeTable(bytes)
+        return try Tabletop(decoding: bytes, id: id)
     }
 
-    /// Applies `body` to a table in one store transaction, raises its version, and announces
-    /// the change once committed. With a `token`, the seat it holds is found first and passed
-    /// to `body`; `body` returns the viewer's seat for the answer and the cards it moved.
+    /// Applies `body` to a table in one store transaction and announces the change once
+    /// committed; `body` changes the table through its own methods, which raise its version.
+    /// With a `token`, the seat it holds is found first and passed to `body`, with the secure
+    /// generator for its shuffles and handles; `body` returns the viewer's seat for the answer
+    /// and the cards it moved.
     func changeTable(
         _ id: String, token: String?,
-        _ body: @escaping @Sendable (inout StoredTable, Int?) throws(ServiceError) -> (viewer: Int?, moved: [PlayingCard]?)
+        _ body: @escaping @Sendable (inout Tabletop, Int?, inout SecureRandom) throws(ServiceError) -> (viewer: Int?, moved: [PlayingCard]?)
     ) async throws -> TableView {
         guard RecordID.isWellFormed(id) else { throw Self.noSuchTable(id) }
         let view = try await store.update(.table, id: id, at: now()) { bytes in
-            var stored = try Self.decodeTable(bytes)
-            let seat = try token.map { token throws(ServiceError) in try Self.seat(of: token, at: stored, id: id) }
-            let (viewer, moved) = try body(&stored, seat)
-            stored.version += 1
-            return (try Self.encodeTable(stored), TableView(id: id, stored: stored, viewer: viewer, moved: moved))
+            var table = try Tabletop(decoding: bytes, id: id)
+            let seat = try token.map { token throws(ServiceError) in try Self.seat(of: token, at: table, id: id) }
+            var generator = SecureRandom()
+            let (viewer, moved) = try body(&table, seat, &generator)
+            return (try table.encoded(id: id), TableView(id: id, table: table, viewer: viewer, moved: moved))
         }
         guard let view else { throw Self.noSuchTable(id) }
         await tableFeed.announce(table: id, version: view.version)
@@ -205,10 +214,10 @@ extension DeckService {
     /// The seat (from 1) whose token `token` is.
     ///
     /// - Throws: ``ServiceError`` (`unauthorized`) when it is no seat's token at this table.
-    static func seat(of token: String, at stored: StoredTable, id: String) throws(ServiceError) -> Int {
+    static func seat(of token: String, at table: Tabletop, id: String) throws(ServiceError) -> Int {
         if TableToken.isWellFormed(token) {
             let hash = TableToken.hash(token)
-            if let index = stored.seats.firstIndex(where: { $0.tokenHash == hash }) { return index + 1 }
+            if let index = table.seats.firstIndex(where: { $0.tokenHash == hash }) { return index + 1 }
         }
         throw ServiceError(
             .unauthorized, .token, "holds no seat at table \(id)",
@@ -256,6 +265,30 @@ extension DeckService {
         return trimmed
     }
 
+    /// A pile's name at a table: the deck's rules for pile names, not only spaces, and no
+    /// control or formatting characters, so that no pile can pass for another on the page
+    /// (`center` and a zero-width space, say).
+    func checkTablePileName(_ name: String) throws(ServiceError) -> String {
+        try checkPileName(name)
+        guard !name.allSatisfy(\.isWhitespace) else {
+            throw ServiceError.badRequest(.pileName, value: name, "is only spaces", allowed: "name the pile with letters or digits, such as pile=center")
+        }
+        guard !name.unicodeScalars.contains(where: \.isHiddenInNames) else {
+            throw ServiceError.badRequest(.pileName, "has control or formatting characters", allowed: "use letters, digits, spaces and punctuation")
+        }
+        return name
+    }
+
+    /// The index of the pile (a stack other than the deck) labelled `name`.
+    static func pile(named name: String, on table: Tabletop) -> Int? {
+        table.stacks.firstIndex { !$0.isDeck && $0.label == name }
+    }
+
+    /// Where a new pile goes: the next place of the row beside the deck.
+    static func newPilePlace(on table: Tabletop) -> (x: Double, y: Double) {
+        Tabletop.pilePlace(table.stacks.count - 1)
+    }
+
     /// A number of cards an action moves: one or more (moving none would be a change that
     /// changes nothing, sent to every viewer all the same).
     static func checkMoving(_ count: Int) throws(ServiceError) {
@@ -266,17 +299,5 @@ extension DeckService {
 
     static func noSuchTable(_ id: String) -> ServiceError {
         ServiceError(.notFound, .table, value: id, "does not exist", allowed: "tables idle for a long time are deleted")
-    }
-
-    static func encodeTable(_ stored: StoredTable) throws -> [UInt8] {
-        Array(try JSONEncoder().encode(stored))
-    }
-
-    static func decodeTable(_ bytes: [UInt8]) throws(ServiceError) -> StoredTable {
-        do {
-            return try JSONDecoder().decode(StoredTable.self, from: Data(bytes))
-        } catch {
-            throw ServiceError(.internalFailure, .store, "has a damaged table record: \(error)")
-        }
     }
 }

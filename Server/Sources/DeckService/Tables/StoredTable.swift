@@ -1,7 +1,8 @@
 package import PlayingCards
 
-/// A card table as the service keeps it: the deck with its face-up piles, and the seats with
-/// their private hands.
+/// A card table as the release before the free-form table stored it (as JSON): the deck with
+/// its face-up piles, and the seats with their private hands. Such records are read only, and
+/// opened as a ``Tabletop`` (``Tabletop/init(decoding:id:)``).
 ///
 /// Every card is in exactly one place: the deck, one face-up pile (a pile of ``deck``), or one
 /// seat's hand. The cards in hands are the deck's cards out (``PlayingCardDeck/cardsOut``).

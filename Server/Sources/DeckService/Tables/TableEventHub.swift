@@ -162,7 +162,7 @@ public final class TableEventHub: Sendable {
     /// Reads a table and posts its view to its streams, again while notices came meanwhile.
     private func refresh(_ id: String) async {
         while true {
-            let stored: StoredTable?
+            let stored: Tabletop?
             do {
                 stored = try await service.loadTable(id)
             } catch let error as ServiceError where error.kind == .notFound {
@@ -201,13 +201,13 @@ public final class TableEventHub: Sendable {
 
     /// The view a stream's viewer may see: with the hand only while the token still holds the
     /// seat (a player who left, or whose seat was taken again, sees what anyone sees).
-    private static func view(of stored: StoredTable, id: String, for stream: TableEventStream) -> TableView {
+    private static func view(of stored: Tabletop, id: String, for stream: TableEventStream) -> TableView {
         var viewer: Int?
         if let seat = stream.seat, stored.seats.indices.contains(seat.number - 1),
            stored.seats[seat.number - 1].tokenHash == seat.tokenHash {
             viewer = seat.number
         }
-        return TableView(id: id, stored: stored, viewer: viewer)
+        return TableView(id: id, table: stored, viewer: viewer)
     }
 
     private func forget(_ stream: TableEventStream) {

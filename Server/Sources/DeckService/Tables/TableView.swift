@@ -44,18 +44,22 @@ public struct TableView: Sendable, Hashable {
 }
 
 extension TableView {
-    /// The view of `stored` for the player in seat `viewer` (from 1), or for anyone when `nil`.
-    package init(id: String, stored: StoredTable, viewer: Int?, moved: [PlayingCard]? = nil) {
+    /// The view of `table` for the player in seat `viewer` (from 1), or for anyone when `nil`:
+    /// each stack other than the deck is a pile, named by its label (or its id), showing its
+    /// face-up cards only.
+    package init(id: String, table: Tabletop, viewer: Int?, moved: [PlayingCard]? = nil) {
         self.id = id
-        version = stored.version
-        remaining = stored.deck.count
-        seats = stored.seats.enumerated().map { index, seat in
+        version = table.version
+        remaining = table.stacks.first(where: \.isDeck)?.cards.count ?? 0
+        seats = table.seats.enumerated().map { index, seat in
             Seat(number: index + 1, name: seat.name, handCount: seat.hand.count)
         }
-        piles = stored.deck.pileNames.map { Pile(name: $0, cards: (stored.deck.pile($0) ?? []).reversed()) }
+        piles = table.stacks.filter { !$0.isDeck }.map { stack in
+            Pile(name: stack.label ?? stack.id, cards: stack.cards.filter(\.faceUp).map(\.card))
+        }
         viewerSeat = viewer
-        hand = viewer.map { stored.seats[$0 - 1].hand }
+        hand = viewer.map { table.seats[$0 - 1].hand }
         self.moved = moved
-        seeded = stored.seeded
+        seeded = table.seeded
     }
 }

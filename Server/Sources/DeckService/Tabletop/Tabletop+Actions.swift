@@ -65,10 +65,15 @@ extension Tabletop {
         case .down: for index in cards.indices { cards[index].faceUp = false }
         case .keep: break
         }
-        try put(cards, at: target, by: seat)
         var moved: [PlayingCard]?
         if case .hand = source { moved = cards.map(\.card) }
-        if case .hand(let receiver) = target, receiver == seat { moved = cards.map(\.card) }
+        if case .hand(let receiver) = target {
+            // Cards taken from a stack come into a hand top card first, as one draws them;
+            // cards from a hand keep the order they were listed in.
+            if case .hand = source {} else { cards.reverse() }
+            if receiver == seat { moved = cards.map(\.card) }
+        }
+        try put(cards, at: target, by: seat)
         return moved
     }
 
@@ -108,7 +113,7 @@ extension Tabletop {
         }
     }
 
-    /// Puts `cards` (bottom first) at `target`.
+    /// Puts `cards` (bottom first; for a hand, in the order they join it) at `target`.
     private mutating func put(_ cards: [FeltStack.Card], at target: CardTarget, by seat: Int) throws(ServiceError) {
         switch target {
         case .newStack(let x, let y):

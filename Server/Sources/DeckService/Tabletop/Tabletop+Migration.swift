@@ -8,6 +8,14 @@ extension Tabletop {
     static let legacyDeckPlace = (x: 40.0, y: 40.0)
     static let legacyPileSpacing = 110.0
 
+    /// Where the pile numbered `index` (from 0) of a table played through piles lies: in rows
+    /// of seven right of the deck, each row under the one before (the last rows at the felt's
+    /// bottom edge).
+    package static func pilePlace(_ index: Int) -> (x: Double, y: Double) {
+        let (row, column) = index.quotientAndRemainder(dividingBy: 7)
+        return (legacyDeckPlace.x + legacyPileSpacing * Double(column + 1), min(height, legacyDeckPlace.y + 160 * Double(row)))
+    }
+
     /// The free-form form of a table of the release before: the deck as the deck's stack, face
     /// down; each pile a face-up stack labelled with its name, in a row right of the deck
     /// (wrapping under it); the hands kept; the same version.
@@ -17,11 +25,9 @@ extension Tabletop {
         composition = old.deck.composition
         stacks[0].version = old.version
         for (index, name) in old.deck.pileNames.enumerated() {
-            let column = index % 7
-            let row = index / 7
+            let place = Self.pilePlace(index)
             stacks.append(FeltStack(
-                id: "s\(index + 1)", x: Self.legacyDeckPlace.x + Self.legacyPileSpacing * Double(column + 1),
-                y: min(Self.height, Self.legacyDeckPlace.y + 160 * Double(row)), z: index + 1, layout: .squared, rotation: 0,
+                id: "s\(index + 1)", x: place.x, y: place.y, z: index + 1, layout: .squared, rotation: 0,
                 label: Self.legacyLabel(name),
                 cards: (old.deck.pile(name) ?? []).reversed().map { FeltStack.Card($0, faceUp: true) },
                 version: old.version, changedBy: nil, nonce: 0))

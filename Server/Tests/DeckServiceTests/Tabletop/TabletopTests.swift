@@ -201,8 +201,12 @@ struct TabletopTests {
         var table = F.table()
         try Self.perform(.deal(from: "deck", count: 5), by: 1, on: &table)
         _ = try table.hold("deck", by: 2, at: F.start)
+        let hand = table.seats[1].hand
         var generator = F.generator(3)
         try table.leave(2, using: &generator)
+        // Not on the bottom in order, where the leaver would know them: at random places.
+        let places = table.stacks[0].cards.indices.filter { hand.contains(table.stacks[0].cards[$0].card) }
+        #expect(places.count == 5 && places != Array(0..<5), "\(places)")
         #expect(!table.seats[1].isTaken && table.seats[1].hand.isEmpty && table.holds.isEmpty)
         #expect(table.stacks[0].cards.count == 52 - 15 + 5)
         #expect(Set(table.allCards).count == 52 && table.allCards.count == 52)
