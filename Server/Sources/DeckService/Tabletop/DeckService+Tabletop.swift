@@ -1,0 +1,87 @@
+import Foundation
+package import PlayingCards
+
+/// The free-form table's actions as service operations: each loads the table, applies one
+/// ``Tabletop`` method in the store's transaction, saves it and announces the change. The
+/// rules are the model's; these only find the seat, time the action and save.
+extension DeckService {
+    /// What an action answers: the table as the acting seat now sees it, and what it did.
+    package struct TabletopAnswer: Sendable {
+        /// The table as the acting seat sees it after the action.
+        package var view: TabletopView
+        /// What the action changed.
+        package var outcome: TabletopOutcome
+    }
+
+    /// The free-form view of the table for the holder of `token`, or for a watcher without one.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown table or a token that holds no seat there.
+    package func tabletop(_ id: String, token: String?) async throws -> TabletopView {
+        let table = try await loadTable(id)
+        let seat = try token.map { token throws(ServiceError) in try Self.seat(of: token, at: table, id: id) }
+        return TabletopView(id: id, table: table, viewer: seat, holdsAt: now())
+    }
+
+    /// Performs `action` for the seat whose token is `token`, all or nothing, when the table
+    /// and its stacks are at the versions `expected` names.
+    ///
+    /// - Throws: ``ServiceError``: the model's refusals (a stale version, a held stack, cards
+    ///   not where the action says: `conflict`), an unknown table, or a token of no seat.
+    package func act(
+        at id: String, token: String, _ action: TabletopAction, expecting expected: ExpectedVersions = .none
+    ) async throws -> TabletopAnswer {
+        let now = now()
+        let answer = try await changeTabletop(id, token: token) { table, seat, generator throws(ServiceError) in
+            let outcome = try table.perform(action, by: seat, expecting: expected, at: now, using: &generator)
+            return TabletopAnswer(view: TabletopView(id: id, table: table, viewer: seat, holdsAt: now), outcome: outcome)
+        }
+        await tableFeed.announce(table: id, version: answer.view.version)
+        return answer
+    }
+
+    /// Holds the stack `stack` for the seat whose token is `token` for
+    /// ``Tabletop/holdDuration`` (renewing its own hold), or with `release`, ends its hold.
+    /// A hold changes no card: the table's version stays.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown stack, or (`conflict`) one another seat holds.
+    package func hold(at id: String, token: String, stack: String, release: Bool = false) async throws -> TabletopView {
+        let now = now()
+        return try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+            if release {
+                _ = try table.existingStack(stack)
+                table.release(stack, by: seat)
+            } else {
+                _ = try table.hold(stack, by: seat, at: now)
+            }
+            return TabletopView(id: id, table: table, viewer: seat, holdsAt: now)
+        }
+    }
+
+    /// The faces of the face-down cards of the stack `stack` (or of the cards `references`
+    /// names in it), for the seat whose token is `token` alone.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown table, stack or card, or a token of no seat.
+    package func peek(at id: String, token: String, stack: String, at references: [CardReference] = []) async throws -> [(handle: String, card: PlayingCard)] {
+        let table = try await loadTable(id)
+        let seat = try Self.seat(of: token, at: table, id: id)
+        return try table.peek(stack, by: seat, at: references)
+    }
+
+    /// Applies `body` to a table in one store transaction, for the seat that `token` holds,
+    /// with the secure generator for its shuffles and handles.
+    private func changeTabletop<Answer: Sendable>(
+        _ id: String, token: String,
+        _ body: @escaping @Sendable (inout Tabletop, Int, inout SecureRandom) throws(ServiceError) -> Answer
+    ) async throws -> Answer {
+        guard RecordID.isWellFormed(id) else { throw Self.noSuchTable(id) }
+        let answer = try await store.update(.table, id: id, at: now()) { bytes in
+            var table = try Tabletop(decoding: bytes, id: id)
+            let seat = try Self.seat(of: token, at: table, id: id)
+            var generator = SecureRandom()
+            let answer = try body(&table, seat, &generator)
+            return (try table.encoded(id: id), answer)
+        }
+        guard let answer else { throw Self.noSuchTable(id) }
+        return answer
+    }
+}

@@ -1,0 +1,77 @@
+@testable import DeckService
+import Foundation
+import PlayingCards
+import Testing
+
+/// The free-form table through the service: one store transaction per action, seats found by
+/// token, and the same privacy in every answer.
+@Suite("Tabletop through the service")
+struct TabletopServiceTests {
+    /// A table with Ann and Bob seated.
+    static func table() async throws -> (DeckService, id: String, ann: String, bob: String) {
+        let service = DeckService(store: InMemoryRecordStore())
+        let ann = try await service.newTable(NewTableRequest(name: "Ann"))
+        let bob = try await service.joinTable(ann.table.id, name: "Bob")
+        return (service, ann.table.id, ann.token, bob.token)
+    }
+
+    @Test("two seats grab the same face-down card at once, 200 times: exactly one wins, the other gets 409 and nothing changes twice")
+    func grabRace() async throws {
+        for _ in 0..<200 {
+            let (service, id, ann, bob) = try await Self.table()
+            let view = try await service.tabletop(id, token: ann)
+            let handle = try #require(view.stacks.first?.cards.last?.handle)
+            // Each seat takes the deck's top card into its own hand.
+            let grab: @Sendable (Int) -> TabletopAction = { seat in .move(from: .cards(stack: "deck", [.handle(handle)]), to: .hand(seat: seat), face: .keep) }
+            let results = await withTaskGroup(of: (Int, Result<Int, ServiceError>).self) { group in
+                for (seat, token) in [(1, ann), (2, bob)] {
+                    group.addTask {
+                        do {
+                            return (seat, .success(try await service.act(at: id, token: token, grab(seat)).view.version))
+                        } catch let error as ServiceError {
+                            return (seat, .failure(error))
+                        } catch {
+                            return (seat, .failure(ServiceError(.internalFailure, .request, "\(error)")))
+                        }
+                    }
+                }
+                return await group.reduce(into: [(Int, Result<Int, ServiceError>)]()) { $0.append($1) }
+            }
+            let winners = results.filter { if case .success = $0.1 { true } else { false } }
+            #expect(winners.count == 1, "\(results)")
+            for case (_, .failure(let error)) in results { #expect(error.kind == .conflict && error.subject == .handle, "\(error)") }
+            let after = try await service.tabletop(id, token: nil)
+            #expect(after.version == view.version + 1)
+            #expect(after.seats.map(\.handCount).reduce(0, +) == 1)
+        }
+    }
+
+    @Test("a face-down stack shows handles to everyone, faces to the seat that peeks alone, and nothing of it in the piles of the table view")
+    func privacy() async throws {
+        let (service, id, ann, bob) = try await Self.table()
+        let answer = try await service.act(at: id, token: ann, .split(stack: "deck", count: 3, x: 400, y: 300))
+        let stack = try #require(answer.view.stacks.last)
+        #expect(stack.cards.allSatisfy { $0.face == nil })
+        let faces = try await service.peek(at: id, token: ann, stack: stack.id)
+        #expect(faces.map(\.handle) == stack.cards.map(\.handle))
+        for token in [bob, nil] as [String?] {
+            let view = try await service.tabletop(id, token: token)
+            let seen = Set(view.stacks.flatMap { $0.cards.compactMap(\.face) })
+            #expect(seen.isDisjoint(with: faces.map(\.card)))
+            let old = try await service.table(id, token: token)
+            #expect(old.piles.allSatisfy { $0.cards.isEmpty }, "the piles of the table view show a face-down card")
+        }
+    }
+
+    @Test("a hold by one seat refuses the other's action until released; the version does not move for holds")
+    func holds() async throws {
+        let (service, id, ann, bob) = try await Self.table()
+        let held = try await service.hold(at: id, token: bob, stack: "deck")
+        #expect(held.stacks[0].heldBy == 2)
+        let refusal = await #expect(throws: ServiceError.self) { try await service.act(at: id, token: ann, .shuffle(stack: "deck")) }
+        #expect(refusal?.kind == .conflict)
+        let released = try await service.hold(at: id, token: bob, stack: "deck", release: true)
+        #expect(released.stacks[0].heldBy == nil && released.version == held.version)
+        _ = try await service.act(at: id, token: ann, .shuffle(stack: "deck"))
+    }
+}
