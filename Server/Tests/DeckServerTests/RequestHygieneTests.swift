@@ -172,7 +172,7 @@ struct RequestHygieneTests {
         }
     }
 
-    @Test("making decks and games is limited per client: 429 with Retry-After; X-Forwarded-For counts only with --trust-proxy")
+    @Test("making decks, games and tables and taking seats is limited per client: 429 with Retry-After; X-Forwarded-For counts only with --trust-proxy")
     func creationRateLimit() async throws {
         try await withServer(arguments: ["--creations-per-minute", "3"]) { server in
             for _ in 0..<3 { #expect(try await server.get("/api/deck/new/").status == 200) }
@@ -182,6 +182,8 @@ struct RequestHygieneTests {
             #expect((1...20).contains(retry))
             #expect(over.error.contains("3 a minute"), "\(over.error)")
             #expect(try await server.post("/api/memory/new/").status == 429)
+            // Taking a seat counts as making something: one client cannot fill every seat.
+            #expect(try await server.post("/api/table/nosuchtable/join/", "name=Eve").status == 429)
             // Another address in a header the client wrote counts for nothing.
             #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "203.0.113.9")]).status == 429)
             // Reading and changing existing decks is not limited.

@@ -71,6 +71,7 @@ func buildRouter(
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
     MemoryRoutes().add(to: registrar)
     TableRoutes(hub: hub).add(to: registrar)
+    TabletopRoutes().add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
     return (router, routes)
 }

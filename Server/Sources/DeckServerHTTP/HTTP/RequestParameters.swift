@@ -6,7 +6,9 @@ import NIOHTTP1
 import PlayingCards
 
 /// The parameters of an API request: the query string and, for a POST, a URL-encoded form body,
-/// read the same way (`+` is a space, `%XX` a byte). A value in the form wins over the query.
+/// read the same way (`+` is a space, `%XX` a byte), or a JSON object whose members are
+/// strings, numbers, booleans or lists of strings (a list reads as its items joined by commas).
+/// A value in the body wins over the query.
 struct RequestParameters: Sendable {
     private var values: [String: String] = [:]
 
@@ -33,11 +35,53 @@ struct RequestParameters: Sendable {
         }
         guard body.readableBytes > 0 else { return parameters }
         let type = request.headers[.contentType]?.lowercased() ?? ""
+        if type.hasPrefix("application/json") {
+            try parameters.add(json: Data(buffer: body))
+            return parameters
+        }
         guard type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") else {
-            throw RequestError("the body's type '\(type)' is not read: send parameters in the query string or as application/x-www-form-urlencoded")
+            throw RequestError(
+                "the body's type '\(type)' is not read: send parameters in the query string, as application/x-www-form-urlencoded or as application/json")
         }
         try parameters.add(encoded: Substring(String(buffer: body)))
         return parameters
+    }
+
+    /// The members of a JSON object, each as the text a form would give.
+    ///
+    /// - Throws: ``RequestError`` naming what is wrong: not an object, or a member that is an
+    ///   object, a list of other than strings, or null.
+    private mutating func add(json: Data) throws(RequestError) {
+        let object: [String: FormValue]
+        do {
+            object = try JSONDecoder().decode([String: FormValue].self, from: json)
+        } catch let DecodingError.typeMismatch(_, context) where !context.codingPath.isEmpty {
+            throw RequestError(
+                "the JSON member \(ServiceError.quoted(context.codingPath[0].stringValue)) is not read: give a string, a number, a boolean or a list of strings")
+        } catch {
+            throw RequestError("the JSON body is not one object of parameters: send {\"name\": value, …}")
+        }
+        for (name, value) in object { values[name] = value.text }
+    }
+
+    /// A JSON member's value as the text a form would give for it.
+    private struct FormValue: Decodable {
+        let text: String
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let flag = try? value.decode(Bool.self) {
+                text = flag ? "true" : "false"
+            } else if let whole = try? value.decode(Int.self) {
+                text = String(whole)
+            } else if let number = try? value.decode(Double.self) {
+                text = String(number)
+            } else if let string = try? value.decode(String.self) {
+                text = string
+            } else {
+                text = try value.decode([String].self).joined(separator: ",")
+            }
+        }
     }
 
     private mutating func add(encoded text: Substring) throws(RequestError) {
@@ -109,6 +153,19 @@ struct RequestParameters: Sendable {
             throw .parameter(name, value: trimmed, "is far too large", allowed: "give a whole number below a billion")
         }
         throw .parameter(name, value: trimmed, "is not a whole number", allowed: "give one such as \(name)=2")
+    }
+
+    /// A number, such as a place on the felt (`x=412.5`), or `nil` when the parameter is absent.
+    /// `nan` and `inf` read as numbers: the service refuses them where they are not allowed,
+    /// naming the part.
+    ///
+    /// - Throws: ``RequestError`` naming the value when it is not a number.
+    func number(_ name: String) throws(RequestError) -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
+            throw .parameter(name, value: text, "is not a number", allowed: "give one such as \(name)=120.5")
+        }
+        return value
     }
 
     /// `true` for `true`, `1` or `yes`; `false` for `false`, `0`, `no` or absent.

@@ -20,9 +20,12 @@ struct TableRoutes: Sendable {
             request.deckCount = try api.parameters.integer("deck_count", default: 1)!
             request.jokers = try api.parameters.flag("jokers_enabled")
             request.seed = try api.parameters.seed()
-            return SeatTicketJSON(try await api.service.newTable(request), base: api.base)
+            // A layout file (`layout`, the JSON that export wrote) lays the table out as it says.
+            let layout = try api.parameters["layout"].map { text throws(ServiceError) in try Tabletop.readLayout(text) }
+            return SeatTicketJSON(try await api.service.newTable(request, layout: layout), base: api.base)
         }
-        router.change("/api/table/:table_id/join") { api in
+        // A join takes a seat: limited per client as creations are, so no one fills every seat at once.
+        router.change("/api/table/:table_id/join", creates: true) { api in
             SeatTicketJSON(try await api.service.joinTable(api.path("table_id"), name: Self.name(api)), base: api.base)
         }
         router.api("/api/table/:table_id") { api in

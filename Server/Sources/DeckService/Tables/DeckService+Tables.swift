@@ -18,6 +18,21 @@ extension DeckService {
     /// - Throws: ``ServiceError`` for a name, seat count or deck count outside the limits;
     ///   nothing is stored then.
     public func newTable(_ request: NewTableRequest) async throws -> SeatTicket {
+        try await newTable(request, layout: nil)
+    }
+
+    /// Makes a table, shuffled, with its creator in seat 1; with a `layout`, its seats and decks
+    /// are the layout's and its stacks are laid out as the layout says, dealt afresh.
+    ///
+    /// - Throws: ``ServiceError`` for a name, seat count or deck count outside the limits, or a
+    ///   layout that cannot be laid out; nothing is stored then.
+    package func newTable(_ request: NewTableRequest, layout: TableLayout?) async throws -> SeatTicket {
+        var request = request
+        if let layout {
+            request.seats = layout.settings.seats
+            request.deckCount = layout.settings.deckCount
+            request.jokers = layout.settings.jokers
+        }
         let name = try checkPlayerName(request.name)
         guard limits.seatsPerTable.contains(request.seats) else {
             throw ServiceError.badRequest(
@@ -32,7 +47,10 @@ extension DeckService {
         let one = PlayingCard.standardDeck + (request.jokers ? [.joker(.black), .joker(.red)] : [])
         var deck = PlayingCardDeck(cards: Array(repeatElement(one, count: request.deckCount).joined()))
         if let seed = request.seed { deck.shuffle(seed: seed) } else { deck.shuffle() }
-        var table = Tabletop(deck: deck.cards, seats: request.seats, seeded: request.seed != nil)
+        var random = SecureRandom()
+        var table = try layout.map { layout throws(ServiceError) in try Tabletop(layout: layout, deck: deck.cards, nonce: random) }
+            ?? Tabletop(deck: deck.cards, seats: request.seats, seeded: request.seed != nil, nonce: random.next())
+        table.seeded = request.seed != nil
         let token = TableToken.make()
         table.seats[0] = .init(name: name, tokenHash: TableToken.hash(token), hand: [], handVersion: table.version, undo: [])
         let id = RecordID.make()
@@ -51,6 +69,14 @@ extension DeckService {
             (try table.seat(name: name, tokenHash: hash), nil)
         }
         return SeatTicket(seat: view.viewerSeat!, name: name, token: token, table: view)
+    }
+
+    /// The table's layout (``TableLayout``): its settings and stacks, with which cards lie face
+    /// up, and hands as counts, but no card's identity; for a seat's token only.
+    package func tableLayout(_ id: String, token: String) async throws -> TableLayout {
+        let table = try await loadTable(id)
+        _ = try Self.seat(of: token, at: table, id: id)
+        return table.layout()
     }
 
     /// The table as the holder of `token` sees it, or as anyone does without a token.

@@ -65,16 +65,18 @@ package struct Tabletop: Sendable, Hashable {
     /// seed until the next shuffle of the deck.
     package var seeded: Bool
 
-    /// A table of `seats` free seats with `deck`'s cards face down in the deck's stack, at
-    /// version 1.
-    package init(deck cards: [PlayingCard], seats: Int, seeded: Bool, deckAt place: (x: Double, y: Double) = (40, 40)) {
+    /// A table of `seats` free seats with `deck`'s cards (top card first) face down in the
+    /// deck's stack, at version 1; `nonce` makes the deck's first handles (give a random one).
+    package init(
+        deck cards: [PlayingCard], seats: Int, seeded: Bool, deckAt place: (x: Double, y: Double) = (40, 40), nonce: UInt64 = 0
+    ) {
         version = 1
         self.seats = Array(repeating: .free, count: seats)
         composition = cards
         // The deck's stack lists its cards bottom first: the first card given is its top card.
         stacks = [FeltStack(
             id: FeltStack.deckID, x: place.x, y: place.y, z: 0, layout: .squared, rotation: 0, label: nil,
-            cards: cards.reversed().map { FeltStack.Card($0, faceUp: false) }, version: 1, changedBy: nil, nonce: 0)]
+            cards: cards.reversed().map { FeltStack.Card($0, faceUp: false) }, version: 1, changedBy: nil, nonce: nonce)]
         nextStackNumber = 1
         holds = [:]
         self.seeded = seeded
