@@ -10,6 +10,12 @@ struct TableLayoutAPITests {
         return try String(contentsOf: folder.appendingPathComponent("Layouts/\(name).json"), encoding: .utf8)
     }
 
+    /// A layout of 200 one-card stacks and no deck entry: with the deck made for it, 201.
+    static func manyStacks() -> String {
+        let stacks = (0..<200).map { #"{"id": "s\#($0)", "x": \#($0), "y": 10, "layout": "squared", "rotation": 0, "faces": "D"}"# }
+        return #"{"format": "swift-playing-cards table layout", "version": 1, "settings": {"seats": 2, "deck_count": 8, "jokers": false}, "stacks": ["# + stacks.joined(separator: ",") + #"], "hands": [0, 0]}"#
+    }
+
     /// A form value, percent-encoded.
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
@@ -54,8 +60,12 @@ struct TableLayoutAPITests {
             ("not json", "not a table layout"),
             (klondike.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 9"), "newer"),
             (klondike.replacingOccurrences(of: "\"DDDDDDU\"", with: "\"" + String(repeating: "D", count: 60) + "\""), "more cards than its decks"),
-            (klondike.replacingOccurrences(of: "\"DDDDDDU\"", with: "\"DDXDDDU\""), "is not a face"),
+            (klondike.replacingOccurrences(of: "\"DDDDDDU\"", with: "\"DDXDDDU\""), "is not U or D"),
             (klondike.replacingOccurrences(of: "\"x\": 40,", with: "\"x\": 4000,"), "off the felt"),
+            (klondike.replacingOccurrences(of: "\"DDDDDDU\"", with: "\"\""), "a stack without cards"),
+            (klondike.replacingOccurrences(of: "\"id\": \"s1\"", with: "\"id\": \"deck\""), "more than one deck stack"),
+            (klondike.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 0"), "no layout version"),
+            (Self.manyStacks(), "too many stacks"),
         ]
         try await withServer { server in
             for (text, words) in cases {

@@ -80,6 +80,9 @@ struct TabletopAPITests {
                 ("peek", "stack=hand", 404, "stack 'hand'"),
                 ("shuffle", "stack=deck&expected_version=\(version - 1)", 409, "expected_version \(version - 1) is not the table's"),
                 ("move", "from=deck&count=1", 400, "to"),
+                ("move", "from=deck&count=1&to=hand&seat=-9223372036854775808", 404, "seat"),
+                ("flip", "stack=deck&handles=a,b", 400, "at most one card"),
+                ("flip", "stack=deck&handle=", 400, "handle is empty"),
             ]
             for (action, form, status, words) in cases {
                 let answer = try await ann.felt(action, form)

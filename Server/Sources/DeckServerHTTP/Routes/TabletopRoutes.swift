@@ -17,7 +17,11 @@ struct TabletopRoutes {
         }
         action(router, "flip") { api in
             let stack = try Self.required(api, "stack", example: "stack=s3")
-            return .flip(stack: stack, card: try Self.references(api).first)
+            let references = try Self.references(api)
+            guard references.count <= 1 else {
+                throw RequestError("flip turns one card (card= or handle=) or, with neither, the whole stack: name at most one card")
+            }
+            return .flip(stack: stack, card: references.first)
         }
         action(router, "arrange") { api in
             let parameters = api.parameters
@@ -128,6 +132,9 @@ struct TabletopRoutes {
         }
         for name in ["handles", "handle"] {
             if let handles = api.parameters[name] {
+                guard !handles.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw RequestError.parameter(name, "is empty", allowed: "give handles from the table's current view, or leave it out")
+                }
                 references += handles.split(separator: ",").map { .handle(String($0.trimmingCharacters(in: .whitespaces))) }
             }
         }
@@ -135,7 +142,7 @@ struct TabletopRoutes {
     }
 
     /// Where a move puts cards: `to=new` with `x` and `y`, `to=<stack>` with `end=top|bottom`,
-    /// or `to=hand` with `seat` (the mover's own when absent).
+    /// or `to=hand` with `seat` (your own seat's number to take them into your hand).
     private static func target(_ api: APIRequest) throws -> CardTarget {
         let to = try required(api, "to", example: "to=new, to=s3 or to=hand")
         switch to {

@@ -202,7 +202,7 @@ extension DeckService {
     /// learns where. The token holds no seat after.
     public func leaveTable(_ id: String, token: String) async throws -> TableView {
         try await changeTable(id, token: token) { table, seat, generator throws(ServiceError) in
-            try table.leave(seat!, using: &generator)
+            try table.leave(seat!, at: now(), using: &generator)
             return (nil, nil)
         }
     }
@@ -301,6 +301,12 @@ extension DeckService {
         }
         guard !name.unicodeScalars.contains(where: \.isHiddenInNames) else {
             throw ServiceError.badRequest(.pileName, "has control or formatting characters", allowed: "use letters, digits, spaces and punctuation")
+        }
+        // A pile is a labelled stack: its name keeps the labels' rules, so that a table's
+        // layout, exported, can be laid out again.
+        guard (try? Tabletop.checkLabel(name)) == name else {
+            throw ServiceError.badRequest(
+                .pileName, value: name, "is not a pile name at a table", allowed: "give 1 to 32 characters without spaces around them")
         }
         return name
     }

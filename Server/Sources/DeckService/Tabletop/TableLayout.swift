@@ -89,12 +89,25 @@ extension Tabletop {
         }
         guard layout.version <= TableLayout.currentVersion, layout.version >= 1 else {
             throw ServiceError.badRequest(
-                .layout, value: String(layout.version), "is a version this server does not read (it is from a newer one)",
+                .layout, value: String(layout.version),
+                layout.version > TableLayout.currentVersion ? "is a version this server does not read (it is from a newer one)" : "is no layout version",
                 allowed: "give a layout of version 1 to \(TableLayout.currentVersion)")
         }
         let others = layout.stacks.filter { $0.id != FeltStack.deckID }
-        guard layout.stacks.count <= Self.maximumStacks else {
-            throw ServiceError.badRequest(.layout, value: String(layout.stacks.count), "has too many stacks", allowed: "give at most \(Self.maximumStacks)")
+        guard layout.stacks.count - others.count <= 1 else {
+            throw ServiceError.badRequest(.layout, "has more than one deck stack", allowed: "give one stack with the id deck, or none")
+        }
+        // The deck's stack is made when the layout has none: it counts too.
+        guard others.count + 1 <= Self.maximumStacks else {
+            throw ServiceError.badRequest(.layout, value: String(others.count + 1), "has too many stacks", allowed: "give at most \(Self.maximumStacks), the deck's included")
+        }
+        for entry in layout.stacks {
+            guard entry.id == FeltStack.deckID || !entry.faces.isEmpty else {
+                throw ServiceError.badRequest(.layout, value: entry.id, "is a stack without cards", allowed: "give each stack but the deck one face at least (U or D)")
+            }
+            guard entry.faces.allSatisfy({ $0 == "U" || $0 == "D" }) else {
+                throw ServiceError.badRequest(.layout, value: entry.id, "has a face that is not U or D", allowed: "write U (face up) or D (face down)")
+            }
         }
         let needed = others.reduce(0) { $0 + $1.faces.count }
         guard needed <= deck.count else {
@@ -113,9 +126,6 @@ extension Tabletop {
             } else {
                 var cards: [FeltStack.Card] = []
                 for face in entry.faces {
-                    guard face == "U" || face == "D" else {
-                        throw ServiceError.badRequest(.layout, value: String(face), "is not a face in stack \(entry.id)", allowed: "write U (face up) or D (face down)")
-                    }
                     top -= 1
                     cards.append(FeltStack.Card(stacks[0].cards[top].card, faceUp: face == "U"))
                 }

@@ -29,7 +29,9 @@ extension Tabletop {
         case .shuffle(let id):
             let index = try existingStack(id)
             stacks[index].cards.shuffle(using: &generator)
-            if stacks[index].isDeck { seeded = false }
+            // Cards dealt from a seeded order stay known to whoever chose the seed: the table
+            // is no longer seeded only once the deck holds them all again, shuffled.
+            if stacks[index].isDeck, stacks[index].cards.count == composition.count { seeded = false }
             touchStack(index, by: seat)
             return nil
         case .split(let id, let count, let x, let y):
@@ -131,7 +133,8 @@ extension Tabletop {
             stacks[index].cards.insert(contentsOf: cards, at: 0)
             touchStack(index, by: seat)
         case .hand(let receiver):
-            guard seats.indices.contains(receiver - 1), seats[receiver - 1].isTaken else {
+            // A range check, not `receiver - 1`: a seat number from a client may be Int.min.
+            guard (1...seats.count).contains(receiver), seats[receiver - 1].isTaken else {
                 throw ServiceError(.notFound, .seat, value: String(receiver), "is not a taken seat at this table", allowed: "pass cards to a seat someone sits in")
             }
             seats[receiver - 1].hand += cards.map(\.card)

@@ -15,7 +15,8 @@ import PlayingCards
 ///               token's hash (text); hand version 4 bytes; hand (2-byte count, cards);
 ///               undo steps (1-byte count, each a step)
 /// stacks        2-byte count; each a stack
-/// holds         2-byte count; each: stack id, seat 1 byte, until (8-byte seconds since 1970)
+/// holds         2-byte count; each: stack id, seat 1 byte, until (8-byte seconds since 2001,
+///               Foundation's reference date, as `Date` keeps it)
 ///
 /// stack         id; x, y (8 bytes each); z 4 bytes (biased by 2³¹); layout 1 byte (0 squared,
 ///               1 right, 2 down) and for a spread its step (8 bytes); rotation 1 byte (0 or 1
@@ -64,7 +65,7 @@ extension Tabletop {
         for (id, hold) in held {
             try out.appendShortText(id)
             try out.appendLength(hold.seat)
-            out.appendDouble(hold.until.timeIntervalSince1970)
+            out.appendDouble(hold.until.timeIntervalSinceReferenceDate)
         }
         return out.bytes
     }
@@ -110,7 +111,7 @@ extension Tabletop {
         var holds: [String: Hold] = [:]
         for _ in 0..<holdCount {
             guard let stack = reader.shortText(), let seat = reader.byte(), let until = reader.double() else { throw corrupt }
-            holds[stack] = Hold(seat: Int(seat), until: Date(timeIntervalSince1970: until))
+            holds[stack] = Hold(seat: Int(seat), until: Date(timeIntervalSinceReferenceDate: until))
         }
         guard reader.isAtEnd else { throw corrupt }
         self.init(

@@ -24,7 +24,8 @@ extension Tabletop {
         version = old.version
         composition = old.deck.composition
         stacks[0].version = old.version
-        for (index, name) in old.deck.pileNames.enumerated() {
+        // An empty pile is no stack: a stack on the felt holds a card at least.
+        for (index, name) in old.deck.pileNames.filter({ !(old.deck.pile($0) ?? []).isEmpty }).enumerated() {
             let place = Self.pilePlace(index)
             stacks.append(FeltStack(
                 id: "s\(index + 1)", x: place.x, y: place.y, z: index + 1, layout: .squared, rotation: 0,
@@ -32,7 +33,7 @@ extension Tabletop {
                 cards: (old.deck.pile(name) ?? []).reversed().map { FeltStack.Card($0, faceUp: true) },
                 version: old.version, changedBy: nil, nonce: 0))
         }
-        nextStackNumber = old.deck.pileNames.count + 1
+        nextStackNumber = stacks.count
         seats = old.seats.map { seat in
             Seat(name: seat.name, tokenHash: seat.tokenHash, hand: seat.hand, handVersion: old.version, undo: [])
         }

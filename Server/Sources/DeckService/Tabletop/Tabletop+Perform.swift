@@ -100,7 +100,7 @@ extension Tabletop {
 
     /// Refuses a seat number that is not a taken seat.
     func checkSeat(_ seat: Int) throws(ServiceError) {
-        guard seats.indices.contains(seat - 1), seats[seat - 1].isTaken else {
+        guard (1...max(1, seats.count)).contains(seat), seats[seat - 1].isTaken else {
             throw ServiceError(.notFound, .seat, value: String(seat), "is not a taken seat at this table", allowed: "take a seat first")
         }
     }

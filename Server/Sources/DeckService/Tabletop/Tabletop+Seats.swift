@@ -19,9 +19,17 @@ extension Tabletop {
 
     /// Frees `seat`. Its hand goes into the deck's stack face down, each card at a random
     /// place, so that nobody learns where; its holds end and its undo steps go.
-    package mutating func leave(_ seat: Int, using generator: inout some RandomNumberGenerator) throws(ServiceError) {
+    ///
+    /// - Throws: ``ServiceError`` (`conflict`) while another seat holds the deck and the hand
+    ///   has cards to put into it.
+    package mutating func leave(_ seat: Int, at now: Date, using generator: inout some RandomNumberGenerator) throws(ServiceError) {
         try checkSeat(seat)
         let deck = try existingStack(FeltStack.deckID)
+        if !seats[seat - 1].hand.isEmpty, let hold = holds[FeltStack.deckID], hold.seat != seat, hold.until > now {
+            throw ServiceError(
+                .conflict, .stack, value: FeltStack.deckID, "is held by seat \(hold.seat), who is moving it: your hand goes back into it when you leave",
+                allowed: "leave again in a moment (a hold lasts up to \(Int(Self.holdDuration)) s)")
+        }
         version += 1
         for card in seats[seat - 1].hand {
             let place = Int.random(in: 0...stacks[deck].cards.count, using: &generator)

@@ -71,7 +71,7 @@ struct TabletopPropertyTests {
                 now = now.addingTimeInterval(Double(r[1] % 3))
                 if r[2] % 13 == 0 {
                     // A hold now and then, which the other seats' actions must respect.
-                    _ = try? table.hold(table.stacks[r[3] % table.stacks.count].id, by: seat, at: now)
+                    _ = try? table.hold(table.stacks[r[3] % table.stacks.count].id, by: seat, at: now.addingTimeInterval(0.25))
                     continue
                 }
                 let action = Self.action(r.map { $0 / 12 }, seat: seat, table: table, lastView: views[seat])
@@ -80,6 +80,12 @@ struct TabletopPropertyTests {
                 do {
                     let outcome = try table.perform(action, by: seat, at: now, using: &generator)
                     #expect(table.version == before.version + 1)
+                    // No stack another seat held was changed.
+                    for id in outcome.stacks {
+                        if let hold = before.holds[id], hold.seat != seat, hold.until > now {
+                            Issue.record("\(action) by seat \(seat) changed stack \(id), held by seat \(hold.seat)")
+                        }
+                    }
                     // A face the seat cannot see never names a card: that would tell it the card is there.
                     #expect(Self.named(in: action).isDisjoint(with: hidden), "\(action) took a card named by a face the seat cannot see")
                     // Handles of face-down cards in the stacks it changed are all new.

@@ -166,6 +166,8 @@ struct TabletopTests {
             (.move(from: .hand([.init(.ace, of: .spades)]), to: .newStack(x: 1, y: 1), face: .up), .cards),
             (.move(from: .cards(stack: "deck", [.handle("not a handle")]), to: .hand(seat: 1), face: .keep), .handle),
             (.move(from: .top(stack: "deck", count: 1), to: .hand(seat: 4), face: .keep), .seat),
+            (.move(from: .top(stack: "deck", count: 1), to: .hand(seat: .min), face: .keep), .seat),
+            (.move(from: .top(stack: "deck", count: .max), to: .hand(seat: 1), face: .keep), .count),
             (.deal(from: "deck", count: 18), .count),
             (.undo, .undo),
         ]
@@ -202,8 +204,12 @@ struct TabletopTests {
         try Self.perform(.deal(from: "deck", count: 5), by: 1, on: &table)
         _ = try table.hold("deck", by: 2, at: F.start)
         let hand = table.seats[1].hand
+        #expect(table.holds.count == 1)
         var generator = F.generator(3)
-        try table.leave(2, using: &generator)
+        // Seat 2 holds the deck: seat 3, with cards, cannot leave into it meanwhile; seat 2 can.
+        let held = #expect(throws: ServiceError.self) { try table.leave(3, at: F.start, using: &generator) }
+        #expect(held?.kind == .conflict && table.seats[2].isTaken)
+        try table.leave(2, at: F.start, using: &generator)
         // Not on the bottom in order, where the leaver would know them: at random places.
         let places = table.stacks[0].cards.indices.filter { hand.contains(table.stacks[0].cards[$0].card) }
         #expect(places.count == 5 && places != Array(0..<5), "\(places)")
