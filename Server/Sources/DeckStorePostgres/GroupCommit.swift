@@ -99,6 +99,10 @@ package final class GroupCommit: Sendable {
         var stopped = false
     }
 
+    /// Told how many changes a group held whose transaction had no answer within ``deadline``
+    /// (the store logs it: a connection that stops answering is for its operator to see).
+    private let onDeadline: @Sendable (_ changes: Int) -> Void
+
     /// The longest a group's transaction may take before its callers are answered
     /// `unavailable` without waiting for it further: a backstop for a connection that never
     /// answers (the transaction may still commit later, as when a connection breaks at `COMMIT`).
@@ -115,8 +119,12 @@ package final class GroupCommit: Sendable {
     /// their clients, the draw mix over 64 shoes through two instances served about a third more
     /// requests per second with one group in flight per instance than with two (on 25 November:
     /// larger groups, fewer statements and commits per change).
-    package init<C>(transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10), timer: CoarseTimer<C>) {
+    package init<C>(
+        transactions: Int = 1, largestGroup: Int = 128, deadline: Duration = .seconds(10), timer: CoarseTimer<C>,
+        onDeadline: @escaping @Sendable (_ changes: Int) -> Void = { _ in }
+    ) {
         self.deadline = deadline
+        self.onDeadline = onDeadline
         setAlarm = { duration, action in
             guard let alarm = timer.schedule(after: duration, action) else { return nil }
             return { _ = timer.cancel(alarm) }
@@ -292,6 +300,7 @@ package final class GroupCommit: Sendable {
         let settled = Once()
         let cancelAlarm = setAlarm(deadline) { [self, deadline] in
             guard settled.claim() else { return }
+            onDeadline(group.count)
             let failure = ServiceError(
                 .unavailable, .store, "is unreachable: a transaction had no answer within \(deadline.components.seconds) s")
             start(settle(group, records: records, place: place, outcomes: .failure(failure)), session: session)

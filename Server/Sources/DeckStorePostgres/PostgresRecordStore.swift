@@ -62,7 +62,13 @@ public final class PostgresRecordStore: RecordStore, Service {
         self.connectionWait = connectionWait
         self.logger = logger
         pool = PostgresPool(url: url, connections: connections, logger: logger)
-        groups = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map { [timer] in ($0, GroupCommit(timer: timer)) })
+        groups = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map { [timer, logger] kind in
+            (kind, GroupCommit(timer: timer) { changes in
+                logger.warning(
+                    "a group's transaction had no answer within its deadline: its callers are answered unavailable",
+                    metadata: ["kind": "\(kind.rawValue)", "changes": "\(changes)"])
+            })
+        })
     }
 
     /// How many groups of changes have been committed (or failed) so far, the most changes one of

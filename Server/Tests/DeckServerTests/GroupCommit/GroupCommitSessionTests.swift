@@ -57,11 +57,11 @@ struct GroupCommitSessionTests {
     /// Runs `body` with a group commit that `run()` serves meanwhile, timed on a clock the test
     /// moves (nothing goes off unless the test moves it and fires the timer).
     static func withGroups<T: Sendable>(
-        largestGroup: Int = 128, deadline: Duration = .seconds(10),
+        largestGroup: Int = 128, deadline: Duration = .seconds(10), onDeadline: @escaping @Sendable (Int) -> Void = { _ in },
         _ body: @Sendable (GroupCommit, CoarseTimer<ManualClock>) async throws -> T
     ) async throws -> T {
         let timer = CoarseTimer(clock: ManualClock())
-        let groups = GroupCommit(largestGroup: largestGroup, deadline: deadline, timer: timer)
+        let groups = GroupCommit(largestGroup: largestGroup, deadline: deadline, timer: timer, onDeadline: onDeadline)
         return try await withThrowingTaskGroup(of: T?.self) { tasks in
             tasks.addTask {
                 await groups.run()
@@ -195,7 +195,8 @@ struct GroupCommitSessionTests {
 
     @Test("a commit with no answer by the deadline: its callers get unavailable then, not before, and the next groups go on in a new session")
     func deadline() async throws {
-        try await Self.withGroups(deadline: .milliseconds(300)) { groups, timer in
+        let missed = Locked<[Int]>([])
+        try await Self.withGroups(deadline: .milliseconds(300), onDeadline: { changes in missed.withLock { $0.append(changes) } }) { groups, timer in
             let states = Locked<[String: [UInt8]]>([:])
             let stuck = Locked(true)
             let hanging = Locked(false)
@@ -216,6 +217,7 @@ struct GroupCommitSessionTests {
             #expect(timer.fireDue() == 0, "the deadline went off early")
             timer.clock.advance(by: .milliseconds(1))
             #expect(timer.fireDue() == 1)
+            #expect(missed.withLock { $0 } == [1], "the store is told of the group that had no answer")
             let first = await hung.value
             var failure: ServiceError?
             if case .failure(let error) = first["hung"] { failure = error as? ServiceError }
