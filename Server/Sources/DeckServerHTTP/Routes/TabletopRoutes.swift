@@ -70,10 +70,10 @@ struct TabletopRoutes {
         router.change("/api/table/:table_id/felt/peek") { api in
             let token = try TableRoutes.token(api, required: true)!
             let id = try api.path("table_id")
-            let peeked = try await api.service.peek(
+            let peek = try await api.service.peek(
                 at: id, token: token, stack: try Self.required(api, "stack", example: "stack=s3"), at: try Self.references(api))
-            var answer = TabletopJSON(try await api.service.tabletop(id, token: token), base: api.base)
-            answer.peeked = peeked.map { TabletopJSON.Card(handle: $0.handle, face: CardJSON($0.card, base: api.base)) }
+            var answer = TabletopJSON(peek.view, base: api.base)
+            answer.peeked = peek.faces.map { TabletopJSON.Card(handle: $0.handle, face: CardJSON($0.card, base: api.base)) }
             return answer
         }
     }

@@ -58,13 +58,17 @@ extension DeckService {
     }
 
     /// The faces of the face-down cards of the stack `stack` (or of the cards `references`
-    /// names in it), for the seat whose token is `token` alone.
+    /// names in it), for the seat whose token is `token` alone, with the table as that seat
+    /// sees it (from the same read, so the handles match).
     ///
     /// - Throws: ``ServiceError`` for an unknown table, stack or card, or a token of no seat.
-    package func peek(at id: String, token: String, stack: String, at references: [CardReference] = []) async throws -> [(handle: String, card: PlayingCard)] {
+    package func peek(
+        at id: String, token: String, stack: String, at references: [CardReference] = []
+    ) async throws -> (view: TabletopView, faces: [(handle: String, card: PlayingCard)]) {
         let table = try await loadTable(id)
         let seat = try Self.seat(of: token, at: table, id: id)
-        return try table.peek(stack, by: seat, at: references)
+        let faces = try table.peek(stack, by: seat, at: references)
+        return (TabletopView(id: id, table: table, viewer: seat, holdsAt: now()), faces)
     }
 
     /// Applies `body` to a table in one store transaction, for the seat that `token` holds,

@@ -52,7 +52,7 @@ struct TabletopServiceTests {
         let answer = try await service.act(at: id, token: ann, .split(stack: "deck", count: 3, x: 400, y: 300))
         let stack = try #require(answer.view.stacks.last)
         #expect(stack.cards.allSatisfy { $0.face == nil })
-        let faces = try await service.peek(at: id, token: ann, stack: stack.id)
+        let faces = try await service.peek(at: id, token: ann, stack: stack.id).faces
         #expect(faces.map(\.handle) == stack.cards.map(\.handle))
         for token in [bob, nil] as [String?] {
             let view = try await service.tabletop(id, token: token)
