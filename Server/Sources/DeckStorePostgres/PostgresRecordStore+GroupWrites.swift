@@ -59,8 +59,9 @@ extension PostgresRecordStore {
         if !rest.isEmpty {
             let locked: LockedOutcome
             do {
+                let (lockedRecords, logger) = (rest.map { records[$0] }, logger)
                 locked = try await Self.retryingTransaction(on: connection, logger: logger) { connection in
-                    try await Self.lockAndWrite(rest.map { records[$0] }, of: kind, on: connection, logger: logger)
+                    try await Self.lockAndWrite(lockedRecords, of: kind, on: connection, logger: logger)
                 }
             } catch where rest.count < records.count {
                 // The conditional write committed the others: they are answered as they are,
@@ -116,17 +117,19 @@ extension PostgresRecordStore {
         _ write: PostgresGroupStatements.WriteIfUnchanged, on connection: PostgresConnection, logger: Logger
     ) async throws -> [String: String]? {
         try ensureOpen(connection)
-        var written: [String: String] = [:]
         do {
-            for try await (ids, versions) in try await connection.execute(write, logger: logger) {
-                for (id, version) in zip(ids ?? [], versions ?? []) { written[id] = version }
+            return try await untilClosed(connection) {
+                var written: [String: String] = [:]
+                for try await (ids, versions) in try await connection.execute(write, logger: logger) {
+                    for (id, version) in zip(ids ?? [], versions ?? []) { written[id] = version }
+                }
+                return written
             }
         } catch let error as PSQLError where mayRetry(error) {
             return nil
         } catch let error as PSQLError where ProcedureUnusable.isCause(error) {
             throw ProcedureUnusable(cause: error)
         }
-        return written
     }
 
     /// The write procedure of ``PostgresGroupStatements/WriteIfUnchanged`` could not run: it is

@@ -15,7 +15,7 @@ extension PostgresRecordStore {
     /// it finds them. Running `body` again is safe: it computes the new states from the rows it
     /// reads, and nothing of the rolled-back attempt remains.
     static func retryingTransaction<T: Sendable>(
-        on connection: PostgresConnection, logger: Logger, _ body: @Sendable (PostgresConnection) async throws -> T
+        on connection: PostgresConnection, logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         var attempt = 1
         while true {
@@ -35,27 +35,60 @@ extension PostgresRecordStore {
     }
 
     static func transaction<T: Sendable>(
-        on connection: PostgresConnection, logger: Logger, _ body: @Sendable (PostgresConnection) async throws -> T
+        on connection: PostgresConnection, logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         try ensureOpen(connection)
-        try await connection.query("BEGIN", logger: logger)
+        try await untilClosed(connection) { try await connection.query("BEGIN", logger: logger) }
         let value: T
         do {
-            value = try await body(connection)
+            value = try await untilClosed(connection) { try await body(connection) }
         } catch {
-            if !connection.isClosed {
+            if !connection.isClosed, !endedConnection(error) {
                 do {
-                    try await connection.query("ROLLBACK", logger: logger)
+                    try await untilClosed(connection) { try await connection.query("ROLLBACK", logger: logger) }
                 } catch {
                     // Possibly still inside the transaction: no later statement may run in it.
                     try? await connection.close()
                 }
+            } else {
+                // The server ended the session, and the transaction with it: nothing to roll back.
+                try? await connection.close()
             }
             throw error
         }
         try ensureOpen(connection)
-        try await connection.query("COMMIT", logger: logger)
+        try await untilClosed(connection) { try await connection.query("COMMIT", logger: logger) }
         return value
+    }
+
+    /// The answer of `statements` on `connection`, or ``ConnectionLost`` as soon as the
+    /// connection closes, whichever comes first.
+    ///
+    /// postgres-nio (1.33) never answers a statement whose write reaches the channel after its
+    /// handlers were removed: between a check of `isClosed` and the write, the server's `FATAL`
+    /// and its close can come (a database shutting down), and the statement would wait forever.
+    /// The close always completes `closeFuture`, so racing it answers every statement. A
+    /// statement lost that way leaves its task waiting for good, once per lost connection.
+    package static func untilClosed<T: Sendable>(
+        _ connection: PostgresConnection, _ statements: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let answer = connection.eventLoop.makePromise(of: T.self)
+        answer.completeWithTask(statements)
+        connection.closeFuture.whenComplete { _ in answer.fail(ConnectionLost()) }
+        return try await answer.futureResult.get()
+    }
+
+    /// Whether `error` says that the server ended the session (a `FATAL` such as 57P01 at a
+    /// shutdown, a connection exception) or that the connection closed: the server rolled the
+    /// transaction back, and nothing more may be sent.
+    static func endedConnection(_ error: any Error) -> Bool {
+        if error is ConnectionLost { return true }
+        guard let error = error as? PSQLError else { return false }
+        if error.code == .serverClosedConnection || error.code == .clientClosedConnection { return true }
+        guard error.code == .server else { return false }
+        if let severity = error.serverInfo?[.severity], severity == "FATAL" || severity == "PANIC" { return true }
+        guard let state = error.serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("57") || state.hasPrefix("08")
     }
 
     /// Throws ``ConnectionLost`` when `connection` has closed.
@@ -64,7 +97,7 @@ extension PostgresRecordStore {
     }
 
     /// The connection of a transaction closed before its end: nothing of it was committed.
-    struct ConnectionLost: Error, CustomStringConvertible {
-        var description: String { "the connection closed in the middle of a transaction" }
+    package struct ConnectionLost: Error, CustomStringConvertible {
+        package var description: String { "the connection closed in the middle of a transaction" }
     }
 }
