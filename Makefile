@@ -20,10 +20,11 @@ SWIFT ?= swift
 # its ABI (render-card itself loads librsvg at run time and builds without the header).
 # libdeflate compresses `--png-compression small`; the tests check those files against
 # ImageMagick's strongest PNG of the same pixels.
-# libsqlite3-dev is the database of deck-server (the Server/ package, through GRDB).
-APT_PACKAGES := pkg-config libcairo2-dev libdeflate-dev librsvg2-bin librsvg2-dev poppler-utils imagemagick libsqlite3-dev
+# libsqlite3-dev is the database of deck-server (the Server/ package, through GRDB), and
+# libgdk-pixbuf-2.0-dev decodes and re-encodes the background images tables upload.
+APT_PACKAGES := pkg-config libcairo2-dev libdeflate-dev librsvg2-bin librsvg2-dev poppler-utils imagemagick libsqlite3-dev libgdk-pixbuf-2.0-dev
 PROBE_COMMANDS := pkg-config rsvg-convert pdfinfo convert
-PKG_CONFIG_MODULES := cairo libdeflate librsvg-2.0 sqlite3
+PKG_CONFIG_MODULES := cairo libdeflate librsvg-2.0 sqlite3 gdk-pixbuf-2.0
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "DeckServerHTTP",
             dependencies: [
-                "DeckService",
+                "DeckService", "CGdkPixbuf",
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
                 .product(name: "Memorize", package: "swift-playing-cards"),
                 .product(name: "PlayingCardRendering", package: "swift-playing-cards"),
@@ -81,6 +81,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.embedInCode("Public")]
+        ),
+        // gdk-pixbuf, as the Debian package installs it: decodes and re-encodes background images.
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
         ),
         .executableTarget(
             name: "deck-server",

@@ -13,9 +13,9 @@ public struct DeckService: Sendable {
     public let limits: Limits
     /// The current time, for records' last-change times and game turns.
     public let now: @Sendable () -> Date
-    /// Where committed table changes are announced, for the event streams of every server
-    /// sharing the store.
-    public let tableFeed: any TableChangeFeed
+    /// Where table changes and signals are announced, and this server's event streams of
+    /// tables.
+    public let events: TableEvents
 
     /// The bounds on what one request may ask for.
     public struct Limits: Sendable, Hashable {
@@ -42,15 +42,16 @@ public struct DeckService: Sendable {
     }
 
     /// A service over `store`, announcing table changes through `tableFeed` (by default to this
-    /// process only, which is right for a store no other server shares).
+    /// process only, which is right for a store no other server shares), with event streams of
+    /// these `streams` settings.
     public init(
         store: any RecordStore, limits: Limits = Limits(), tableFeed: any TableChangeFeed = LocalTableFeed(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        streams: TableEvents.Settings = TableEvents.Settings(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.limits = limits
-        self.tableFeed = tableFeed
         self.now = now
+        events = TableEvents(feed: tableFeed, settings: streams, now: now) { id in try await Self.loadTable(id, from: store) }
     }
 
     /// Deletes decks and games left unchanged for `idleTime` seconds; returns how many.

@@ -14,6 +14,8 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
         case notFound
         /// The request lacks the credentials it needs: a table seat's token (HTTP 401).
         case unauthorized
+        /// The seat may not do this: only the table's creator may (HTTP 403).
+        case forbidden
         /// The request is valid but the resource's state forbids it (HTTP 409).
         case conflict
         /// The deck or pile lacks cards the request asks for: more than remain, or named cards
@@ -85,6 +87,12 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
         case request
         /// The store that keeps decks and games.
         case store
+        /// The felt's colour.
+        case colour
+        /// A table's watch link.
+        case watchLink
+        /// A table's background image.
+        case background
     }
 
     /// The class of failure.
@@ -184,6 +192,9 @@ extension ServiceError.Subject {
         case .undo: "the undo"
         case .request: "the request"
         case .store: "the store"
+        case .colour: "the colour"
+        case .watchLink: "watch link"
+        case .background: "the background image"
         }
     }
 }

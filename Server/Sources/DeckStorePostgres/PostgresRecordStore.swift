@@ -167,8 +167,11 @@ public final class PostgresRecordStore: RecordStore, Service {
     public func deleteRecords(changedBefore cutoff: Date) async throws -> Int {
         try await withConnection { [logger] connection in
             let rows = try await connection.query("""
-                WITH deleted AS (DELETE FROM records WHERE changed_at < \(cutoff) RETURNING 1) \
-                SELECT count(*) FROM deleted
+                WITH idle AS (DELETE FROM records WHERE changed_at < \(cutoff) AND kind NOT IN ('background', 'watch') RETURNING kind, id), \
+                tables AS (SELECT id FROM records WHERE kind = 'table' EXCEPT SELECT id FROM idle WHERE kind = 'table'), \
+                orphans AS (DELETE FROM records WHERE (kind = 'background' AND id NOT IN (SELECT id FROM tables)) \
+                    OR (kind = 'watch' AND convert_from(state, 'UTF8') NOT IN (SELECT id FROM tables)) RETURNING 1) \
+                SELECT (SELECT count(*) FROM idle) + (SELECT count(*) FROM orphans)
                 """, logger: logger)
             return try await Self.firstCount(rows)
         }

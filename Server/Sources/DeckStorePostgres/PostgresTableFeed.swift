@@ -1,13 +1,15 @@
 public import DeckService
 public import Logging
 import PostgresNIO
+import Synchronization
 
 /// The table change feed of servers sharing one PostgreSQL database: a change is announced
 /// with `NOTIFY` once committed, and every server `LISTEN`s, so that each one's event streams
 /// hear of changes made through any of them.
 ///
-/// A notice's payload is the table's id and version, `id:version`; each server then reads the
-/// table itself. The feed keeps a small pool of its own (one connection listens, another
+/// A change's payload is the table's id and version (``TableNoticePayload``); each server then
+/// reads the table itself. A signal's payload carries all it says. Queued notices go out
+/// together, many `NOTIFY`s in one statement, so a burst of drags costs one round trip. The feed keeps a small pool of its own (one connection listens, another
 /// notifies) so that event traffic never waits behind the store's queries. When the listening
 /// connection is lost, the feed reconnects and tells its listener that notices may have been
 /// missed.
@@ -17,11 +19,15 @@ public final class PostgresTableFeed: TableChangeFeed {
     /// Announcements waiting to be sent, at most; past it the oldest are dropped (the hubs'
     /// periodic reads make up for them within their keep-alive interval).
     static let waitingAnnouncements = 10_000
+    /// The most notices sent in one statement.
+    static let batchSize = 500
 
     private let client: PostgresClient
     private let logger: Logger
-    private let announcements: AsyncStream<String>
-    private let announcementQueue: AsyncStream<String>.Continuation
+    /// Payloads waiting to be sent, oldest first.
+    private let waiting = Mutex<[String]>([])
+    private let wakeUps: AsyncStream<Void>
+    private let wakeUp: AsyncStream<Void>.Continuation
 
     /// A feed through the database at `url`; it connects once ``listen(_:)`` runs.
     public init(url: PostgresDatabaseURL, logger: Logger) {
@@ -29,12 +35,25 @@ public final class PostgresTableFeed: TableChangeFeed {
         quiet.logLevel = max(logger.logLevel, .warning)
         client = PostgresClient(configuration: url.clientConfiguration(connections: 2), backgroundLogger: quiet)
         self.logger = logger
-        (announcements, announcementQueue) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(Self.waitingAnnouncements))
+        (wakeUps, wakeUp) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Queues the `NOTIFY`: the answer to the change does not wait for it.
     public func announce(table id: String, version: Int) async {
-        announcementQueue.yield("\(id):\(version)")
+        queue(TableNoticePayload.change(table: id, version: version))
+    }
+
+    /// Queues the signal's `NOTIFY`.
+    public func send(_ signal: TableSignal, table id: String) async {
+        queue(TableNoticePayload.signal(signal, table: id))
+    }
+
+    private func queue(_ payload: String) {
+        waiting.withLock { waiting in
+            if waiting.count >= Self.waitingAnnouncements { waiting.removeFirst(waiting.count - Self.waitingAnnouncements + 1) }
+            waiting.append(payload)
+        }
+        wakeUp.yield()
     }
 
     public func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {
@@ -45,14 +64,25 @@ public final class PostgresTableFeed: TableChangeFeed {
         }
     }
 
-    /// Sends the queued announcements, one `NOTIFY` each, in order.
+    /// Sends the queued notices in order, those waiting together in one statement.
     private func sendAnnouncements() async {
-        for await payload in announcements {
-            do {
-                try await client.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
-            } catch {
-                if Task.isCancelled { return }
-                logger.warning("a table change could not be announced", metadata: ["change": "\(payload)", "error": "\(error)"])
+        for await _ in wakeUps {
+            while true {
+                let batch = waiting.withLock { waiting -> [String] in
+                    let batch = Array(waiting.prefix(Self.batchSize))
+                    waiting.removeFirst(batch.count)
+                    return batch
+                }
+                if batch.isEmpty { break }
+                do {
+                    try await client.query(
+                        "SELECT pg_notify(\(Self.channel), payload) FROM unnest(\(batch)::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n",
+                        logger: logger)
+                } catch {
+                    if Task.isCancelled { return }
+                    logger.warning(
+                        "table notices could not be announced", metadata: ["count": "\(batch.count)", "first": "\(batch[0])", "error": "\(error)"])
+                }
             }
         }
     }
@@ -66,7 +96,7 @@ public final class PostgresTableFeed: TableChangeFeed {
                         // Changes committed before LISTEN took effect were not heard.
                         receive(.mayHaveMissed)
                         for try await notice in notices {
-                            if let change = Self.parse(notice.payload) { receive(change) }
+                            if let change = TableNoticePayload.notice(notice.payload) { receive(change) }
                         }
                     }
                     logger.debug("the table feed's listening connection ended")
@@ -77,11 +107,5 @@ public final class PostgresTableFeed: TableChangeFeed {
             }
             try? await Task.sleep(for: .seconds(1))
         }
-    }
-
-    /// `id:version` as a notice; `nil` for a payload of another form.
-    static func parse(_ payload: String) -> TableNotice? {
-        guard let colon = payload.lastIndex(of: ":"), let version = Int(payload[payload.index(after: colon)...]) else { return nil }
-        return .changed(id: String(payload[..<colon]), version: version)
     }
 }

@@ -121,8 +121,17 @@ public final class SQLiteRecordStore: RecordStore {
     public func deleteRecords(changedBefore cutoff: Date) async throws -> Int {
         try await run {
             try await database.write { db in
-                try db.execute(sql: "DELETE FROM records WHERE changed_at < ?", arguments: [cutoff.timeIntervalSince1970])
-                return db.changesCount
+                try db.execute(
+                    sql: "DELETE FROM records WHERE changed_at < ? AND kind NOT IN ('background', 'watch')",
+                    arguments: [cutoff.timeIntervalSince1970])
+                var deleted = db.changesCount
+                // A background is under its table's id; a watch link holds it.
+                try db.execute(sql: """
+                    DELETE FROM records WHERE (kind = 'background' AND id NOT IN (SELECT id FROM records WHERE kind = 'table'))
+                        OR (kind = 'watch' AND CAST(state AS TEXT) NOT IN (SELECT id FROM records WHERE kind = 'table'))
+                    """)
+                deleted += db.changesCount
+                return deleted
             }
         }
     }

@@ -189,7 +189,7 @@ struct DeckServerCommand: AsyncParsableCommand {
             throw ExitCode(69)
         }
         let app = buildDeckServer(
-            settings: settings, service: DeckService(store: store, tableFeed: tableFeed), storeService: storeService, logger: logger)
+            settings: settings, service: DeckService(store: store, tableFeed: tableFeed, streams: settings.streams), storeService: storeService, logger: logger)
         try await app.runService()
     }
 }

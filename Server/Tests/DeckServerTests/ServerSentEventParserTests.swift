@@ -42,11 +42,13 @@ struct ServerSentEventParserTests {
         }
     }
 
-    @Test("an event not yet ended by an empty line is not dispatched; fields it does not keep are ignored")
+    @Test("an event not yet ended by an empty line is not dispatched; its name is kept for it alone; fields it does not keep are ignored")
     func unfinished() {
         var parser = Parser()
         #expect(parser.read(Array("event: table\nretry: 1000\ndata: half".utf8)).isEmpty)
         #expect(parser.read(Array("\n".utf8)).isEmpty)
-        #expect(parser.read(Array("\n".utf8)) == [.event(.init(id: nil, data: "half"))])
+        #expect(parser.read(Array("\n".utf8)) == [.event(.init(id: nil, data: "half", name: "table"))])
+        // The name belongs to one event: the next without one is a plain message.
+        #expect(parser.read(Array("data: next\n\n".utf8)) == [.event(.init(id: nil, data: "next"))])
     }
 }

@@ -108,21 +108,21 @@ struct TableServiceTests {
 
     @Test("a stream keeps only the newest view, skips older ones, keeps a quiet one alive, and ends once")
     func streamMailbox() async throws {
-        let service = DeckService(store: InMemoryRecordStore())
-        let hub = TableEventHub(service: service, maxStreams: 2, keepAliveInterval: .milliseconds(200))
+        let service = DeckService(store: InMemoryRecordStore(), streams: .init(maxStreams: 2, keepAliveInterval: .milliseconds(200)))
+        let hub = service.events
         let ann = try await service.newTable(NewTableRequest(name: "Ann"))
         let id = ann.table.id
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await hub.run() }
             let stream = try await hub.subscribe(table: id, token: ann.token)
-            guard case .view(let first) = await stream.next() else { Issue.record("no first view"); return }
+            guard let first = await Self.view(stream.next(), of: stream) else { Issue.record("no first view"); return }
             #expect(first.version == 1 && first.hand == [])
             for _ in 0..<10 { _ = try await service.drawAtTable(id, token: ann.token, count: 1) }
             // Unread views do not pile up: what comes next is newer than before, and the views
             // only go forward until the newest.
             var versions: [Int] = []
             while versions.last != 11 {
-                guard case .view(let view) = await stream.next() else { Issue.record("the stream ended"); return }
+                guard let view = await Self.view(stream.next(), of: stream) else { Issue.record("the stream ended"); return }
                 #expect(view.hand?.count == view.version - 1)
                 versions.append(view.version)
             }
@@ -132,7 +132,7 @@ struct TableServiceTests {
             guard case .quiet = await stream.next() else { Issue.record("no keep-alive"); return }
 
             let second = try await hub.subscribe(table: id, token: nil)
-            guard case .view(let anyone) = await second.next() else { Issue.record("no view"); return }
+            guard let anyone = await Self.view(second.next(), of: second) else { Issue.record("no view"); return }
             #expect(anyone.hand == nil && anyone.seats[0].handCount == 10)
             let refused = await #expect(throws: ServiceError.self) { try await hub.subscribe(table: id, token: nil) }
             #expect(refused?.kind == .unavailable && refused?.subject == .eventStreams)
@@ -148,7 +148,7 @@ struct TableServiceTests {
             while true {
                 let event = await stream.next()
                 if case .closed = event { Issue.record("the stream ended"); break }
-                guard case .view(let view) = event else { continue }
+                guard let view = Self.view(event, of: stream) else { continue }
                 if view.version == 12 {
                     #expect(view.hand == nil && view.viewerSeat == nil)
                     break
@@ -158,6 +158,14 @@ struct TableServiceTests {
             _ = third
         }
         #expect(hub.openStreams == 0, "stopping the hub closes every stream")
+    }
+
+    /// The fixed-layout view an event carries for its stream's viewer; `nil` for another event.
+    static func view(_ event: TableEventStream.Event, of stream: TableEventStream) -> TableView? {
+        switch event {
+        case .view(let snapshot), .change(let snapshot): snapshot.tableView(for: stream.viewer(in: snapshot))
+        default: nil
+        }
     }
 
     @Test("a pile name with control or formatting characters is refused: no pile passes for another")

@@ -49,7 +49,7 @@ struct TabletopJSON: JSONAnswer, Sendable {
     }
 
     var success: Bool?
-    var tableID: String
+    var tableID: String?
     var version: Int
     var stacks: [Stack]
     var seats: [TableJSON.Seat]
@@ -59,19 +59,27 @@ struct TabletopJSON: JSONAnswer, Sendable {
     var moved: [CardJSON]?
     var changed: Changed?
     var peeked: [Card]?
+    var felt: FeltJSON
+    var creatorSeat: Int?
+    var watch: WatchJSON?
 
     enum CodingKeys: String, CodingKey {
         case success
         case tableID = "table_id"
         case version, stacks, seats
         case yourSeat = "your_seat"
-        case hand, seeded, moved, changed, peeked
+        case hand, seeded, moved, changed, peeked, felt
+        case creatorSeat = "creator_seat"
+        case watch
     }
 
-    /// The view as an answer (`answer`: with `success`) or as an event's data.
-    init(_ view: TabletopView, base: String, answer: Bool = true) {
+    /// The view as an answer (`answer`: with `success`) or as an event's data, for `audience`.
+    init(_ view: TabletopView, base: String, answer: Bool = true, audience: TableAudience = .players) {
         success = answer ? true : nil
-        tableID = view.id
+        tableID = audience.tableID(view.id)
+        felt = FeltJSON(view.felt, table: view.id, audience: audience)
+        creatorSeat = view.creatorSeat
+        watch = view.watchKey.map(WatchJSON.init)
         version = view.version
         stacks = view.stacks.map { stack in
             Stack(

@@ -3,6 +3,7 @@ public import Hummingbird
 import HummingbirdCore
 public import Logging
 import NIOCore
+import NIOPosix
 public import ServiceLifecycle
 import Foundation
 
@@ -16,8 +17,7 @@ import Foundation
 public func buildDeckServer(
     settings: ServerSettings, service: DeckService, storeService: (any Service)? = nil, logger: Logger
 ) -> some ApplicationProtocol {
-    let hub = TableEventHub(service: service, maxStreams: settings.maxStreams, keepAliveInterval: settings.keepAliveInterval)
-    let router = buildRouter(settings: settings, service: service, hub: hub, metrics: ServerMetrics(), logger: logger).router
+    let router = buildRouter(settings: settings, service: service, metrics: ServerMetrics(), logger: logger).router
     return Application(
         router: router,
         server: .deckHTTP1(timeouts: settings.timeouts),
@@ -26,9 +26,9 @@ public func buildDeckServer(
             availableConnectionsDelegate: MaximumAvailableConnections(
                 settings.maxConnections ?? FileLimit.defaultMaxConnections(files: FileLimit.softLimit()), logger: logger)),
         // Services stop in reverse order, after the HTTP server (whose table event streams end
-        // at its graceful shutdown): the table events' hub, the store's, then the log's last.
+        // at its graceful shutdown): the table events, the store's, then the log's last.
         services: [LogFlushService()] + [storeService].compactMap { $0 }
-            + [TableEventService(hub: hub), ExpiryService(service: service, settings: settings, logger: logger)],
+            + [TableEventService(events: service.events), ExpiryService(service: service, settings: settings, logger: logger)],
         onServerRunning: { channel in
             // One line on standard output with the real port (useful with --port 0).
             let port = channel.localAddress?.port ?? settings.port
@@ -44,7 +44,7 @@ public func buildDeckServer(
 /// error into a JSON answer, and the innermost one answers unknown paths and wrong methods.
 /// `Host` and `nosniff` are handled for every connection by ``ConnectionRulesHandler``.
 func buildRouter(
-    settings: ServerSettings, service: DeckService, hub: TableEventHub, metrics: ServerMetrics, logger: Logger
+    settings: ServerSettings, service: DeckService, metrics: ServerMetrics, logger: Logger
 ) -> (router: Router<DeckRequestContext>, routes: RouteTable) {
     let router = Router(context: DeckRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = RouteTable()
@@ -70,8 +70,9 @@ func buildRouter(
     PileRoutes().add(to: registrar)
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
     MemoryRoutes().add(to: registrar)
-    TableRoutes(hub: hub).add(to: registrar)
-    TabletopRoutes().add(to: registrar)
+    TableRoutes(events: service.events).add(to: registrar)
+    TabletopRoutes(events: service.events).add(to: registrar)
+    TableSettingsRoutes(events: service.events, decoder: .backgroundDecoder).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
     return (router, routes)
 }
@@ -80,6 +81,16 @@ func buildRouter(
 /// for tests that hold the OpenAPI description against the real routes.
 package func deckServerRoutes() -> [(method: String, path: String)] {
     let service = DeckService(store: InMemoryRecordStore())
-    return buildRouter(settings: ServerSettings(), service: service, hub: TableEventHub(service: service, maxStreams: 1),
+    return buildRouter(settings: ServerSettings(), service: service,
                        metrics: ServerMetrics(), logger: Logger(label: "routes")).routes.routes
+}
+
+extension NIOThreadPool {
+    /// The one thread that decodes uploaded background images: a flood of uploads takes one
+    /// core at most, and the requests' threads never decode.
+    static let backgroundDecoder: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
 }

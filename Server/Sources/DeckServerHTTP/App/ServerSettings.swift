@@ -1,3 +1,4 @@
+public import DeckService
 public import Foundation
 
 /// How a deck server runs: where it listens, how it links to itself, its limits and jobs.
@@ -37,6 +38,11 @@ public struct ServerSettings: Sendable, Hashable {
     /// interval, the watched tables are also read again, so that a table deleted as idle ends
     /// its streams.
     public var keepAliveInterval: Duration = .seconds(15)
+    /// The settings of the service's table events that these give (``maxStreams``,
+    /// ``keepAliveInterval``): pass them to the ``DeckService`` the server is built over.
+    public var streams: TableEvents.Settings {
+        TableEvents.Settings(maxStreams: maxStreams, keepAliveInterval: keepAliveInterval)
+    }
     /// How long a deck or game may stay unchanged before it is deleted.
     public var idleTime: TimeInterval = 14 * 24 * 3600
     /// How often the idle-record job runs.

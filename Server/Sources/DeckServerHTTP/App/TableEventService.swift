@@ -1,12 +1,12 @@
 import DeckService
 import ServiceLifecycle
 
-/// Runs the table events' hub beside the HTTP server: it hears the change feed and posts views
-/// to the open event streams until the server stops.
+/// Runs the table events beside the HTTP server: they hear the change feed and post tables and
+/// signals to the open event streams until the server stops.
 struct TableEventService: Service {
-    let hub: TableEventHub
+    let events: TableEvents
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { await hub.run() }
+        try? await cancelWhenGracefulShutdown { await events.run() }
     }
 }

@@ -12,8 +12,16 @@ import PlayingCards
 struct RequestParameters: Sendable {
     private var values: [String: String] = [:]
 
+    /// No parameters.
+    init() {}
+
     /// The longest form body the API reads.
     static let maximumBodyBytes = 64 * 1024
+
+    /// The parameters of a query string alone.
+    init(query: String?) throws {
+        if let query { try add(encoded: Substring(query)) }
+    }
 
     /// Reads the query and, when there is one, the form body.
     ///
@@ -84,7 +92,7 @@ struct RequestParameters: Sendable {
         }
     }
 
-    private mutating func add(encoded text: Substring) throws(RequestError) {
+    mutating func add(encoded text: Substring) throws(RequestError) {
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try Self.decode(parts[0], in: pair)

@@ -9,6 +9,7 @@ extension ServiceError: HTTPResponseError {
         case .badRequest, .cardsMissing: .badRequest
         case .notFound: .notFound
         case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
         case .conflict: .conflict
         case .tooLarge: .contentTooLarge
         case .unavailable: .serviceUnavailable
@@ -85,6 +86,9 @@ extension ServiceError.Subject {
         case .undo: "undo"
         case .request: "the request"
         case .store: "the store"
+        case .colour: "colour"
+        case .watchLink: "watch link"
+        case .background: "background image"
         }
     }
 }

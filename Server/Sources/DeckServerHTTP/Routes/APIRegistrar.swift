@@ -1,5 +1,7 @@
 import DeckService
 import Hummingbird
+import NIOCore
+import NIOHTTP1
 
 /// What an API handler gets: the request, its parameters, the base URL for links, and the
 /// service to answer it with.
@@ -78,6 +80,36 @@ struct APIRegistrar {
                 request: request, context: context, parameters: parameters, base: publicURL.base(for: request),
                 service: isHead ? dryRun : service, strictness: strict ? .strict : .lenient))
         }
+    }
+
+    /// Answers `path`, a change whose body is a file, with `handler` for POST only: parameters
+    /// come from the query (or a form body, which is then no file), and the body (`nil` when
+    /// empty) is read up to `maximumBytes`; past it the request is refused (413).
+    func upload<Output: ResponseGenerator>(
+        _ path: String, maximumBytes: Int, _ handler: @escaping @Sendable (APIRequest, ByteBuffer?) async throws -> Output
+    ) {
+        let (publicURL, service) = (publicURL, service)
+        router.post(RouterPath(path)) { request, context in
+            let body: ByteBuffer
+            do {
+                body = try await request.body.collect(upTo: maximumBytes)
+            } catch is NIOTooManyBytesError {
+                throw RequestError(
+                    .contentTooLarge, "the request body is larger than \(maximumBytes / 1024 / 1024) MiB: send a smaller file")
+            } catch let error as HTTPParserError {
+                throw RequestError(.badRequest, "the request body is malformed (\(error)): send a Content-Length body or well-formed chunks",
+                                   closesConnection: true)
+            }
+            var parameters = try RequestParameters(query: request.uri.query)
+            // A form is parameters, not a file.
+            let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+            if isForm { try parameters.add(encoded: Substring(String(buffer: body))) }
+            let api = APIRequest(
+                request: request, context: context, parameters: parameters, base: publicURL.base(for: request),
+                service: service, strictness: .strict)
+            return try await handler(api, body.readableBytes > 0 && !isForm ? body : nil)
+        }
+        routes.add(method: "POST", path: path)
     }
 
     /// Answers GET `path` with `handler`.

@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// takes it as `?token=`, since browsers' `EventSource` cannot send headers (the access log
 /// writes paths without their query, so the token is never logged).
 struct TableRoutes: Sendable {
-    let hub: TableEventHub
+    let events: TableEvents
 
     func add(to router: APIRegistrar) {
         router.change("/api/table/new", creates: true) { api in
@@ -58,7 +58,7 @@ struct TableRoutes: Sendable {
         action(router, "shuffle") { id, token, api in try await api.service.shuffleTable(id, token: token) }
         action(router, "leave") { id, token, api in try await api.service.leaveTable(id, token: token) }
         let publicURL = router.publicURL
-        router.get("/api/table/:table_id/events") { request, context in try await events(request, context, publicURL: publicURL) }
+        router.get("/api/table/:table_id/events") { request, context in try await eventStream(request, context, publicURL: publicURL) }
 
         for path in ["/table", "/table/:table_id"] {
             router.get(path) { _, _ in PageRoutes.file(PackageResources.table_html, type: "text/html; charset=utf-8") }
@@ -79,50 +79,27 @@ struct TableRoutes: Sendable {
 
     /// The event stream: the current view at once, then one event per change (its `id` the
     /// table's version, its data the view), and a comment line when the table is quiet.
-    private func events(_ request: Request, _ context: DeckRequestContext, publicURL: PublicURL) async throws -> Response {
-        let headers: HTTPFields = [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
-                                   HTTPField.Name("X-Accel-Buffering")!: "no"]
+    private func eventStream(_ request: Request, _ context: DeckRequestContext, publicURL: PublicURL) async throws -> Response {
         // HEAD gets the head alone: it must not take one of the bounded streams.
-        if request.method == .head { return Response(status: .ok, headers: headers) }
+        if request.method == .head { return Response(status: .ok, headers: EventStreamResponse.headers) }
         let id = try context.parameters.require("table_id")
         var token = request.uri.queryParameters.get("token")
         if token == nil { token = try Self.bearer(request.headers[.authorization]) }
-        let stream = try await hub.subscribe(table: id, token: token)
-        // A client that goes away frees its place at once, not at the next keep-alive write.
-        context.whenConnectionCloses { stream.close() }
+        let stream = try await events.subscribe(table: id, token: token)
         let base = publicURL.base(for: request)
-        let body = ResponseBody { writer in
-            defer { stream.close() }
-            try await withGracefulShutdownHandler {
-                // A retry hint first: EventSource waits this long before reconnecting.
-                try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-                while true {
-                    switch await stream.next() {
-                    case .view(let view):
-                        try await writer.write(Self.event(view, base: base))
-                    case .quiet:
-                        try await writer.write(ByteBuffer(string: ": still here\n\n"))
-                    case .closed:
-                        try await writer.finish(nil)
-                        return
-                    }
+        return EventStreamResponse.response(stream, context: context) { event in
+            switch event {
+            case .view(let snapshot), .change(let snapshot):
+                // One encoding per audience: the streams of the same seat (or of watchers) share it.
+                let viewer = stream.viewer(in: snapshot)
+                let data = try snapshot.encoded("table \(viewer ?? 0) \(base)") {
+                    try TableJSON(snapshot.tableView(for: viewer), base: base, answer: false).jsonBytes()
                 }
-            } onGracefulShutdown: {
-                stream.close()
+                return EventStreamResponse.event(nil, id: snapshot.version, data: data)
+            default:
+                return nil
             }
         }
-        return Response(status: .ok, headers: headers, body: body)
-    }
-
-    /// One event: `id:` the version, `data:` the view as one line of JSON.
-    static func event(_ view: TableView, base: String) throws -> ByteBuffer {
-        let json = try TableJSON(view, base: base, answer: false).jsonBytes()
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(json.count + 32)
-        buffer.writeString("id: \(view.version)\ndata: ")
-        buffer.writeBytes(json)
-        buffer.writeString("\n\n")
-        return buffer
     }
 
     private static func name(_ api: APIRequest) throws -> String {
@@ -147,7 +124,7 @@ struct TableRoutes: Sendable {
         return token
     }
 
-    private static func bearer(_ header: String?) throws -> String? {
+    static func bearer(_ header: String?) throws -> String? {
         guard let header else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {

@@ -1,13 +1,17 @@
 import DeckService
 import Hummingbird
+import NIOCore
 import PlayingCards
 
 /// The free-form table's API under `/api/table/:table_id/felt`: its view, and each action as a
 /// POST with the seat's token (`Authorization: Bearer`), parameters in the query, a form or a
 /// JSON body. Every action may carry `expected_version` (the table's) or `expected_stacks`
 /// (`s1:4,deck:7`); a refusal because the table moved on (409) carries the current view in
-/// `table`.
+/// `table`. Its event stream, `…/felt/events`, sends the whole view first, then what each
+/// change changed, and holds, drags and peeks (``TabletopEventJSON``).
 struct TabletopRoutes {
+    let events: TableEvents
+
     func add(to router: APIRegistrar) {
         router.api("/api/table/:table_id/felt") { api in
             TabletopJSON(try await api.service.tabletop(api.path("table_id"), token: try TableRoutes.token(api, required: false)), base: api.base)
@@ -75,6 +79,60 @@ struct TabletopRoutes {
             var answer = TabletopJSON(peek.view, base: api.base)
             answer.peeked = peek.faces.map { TabletopJSON.Card(handle: $0.handle, face: CardJSON($0.card, base: api.base)) }
             return answer
+        }
+        // A drag's position goes to the other seats' streams and is stored nowhere.
+        router.change("/api/table/:table_id/felt/drag") { api in
+            let token = try TableRoutes.token(api, required: true)!
+            let (x, y) = try Self.place(api)
+            try await api.service.drag(
+                at: api.path("table_id"), token: token, stack: try Self.required(api, "stack", example: "stack=s3"), x: x, y: y)
+            return DragAcceptedJSON()
+        }
+        router.get("/api/table/:table_id/felt/events") { [events] request, context in
+            try await Self.eventStream(request, context, events: events)
+        }
+    }
+
+    /// The free-form event stream: `view` (the whole table, first and after the stream skipped
+    /// versions), `change` (what one or more changes changed), `hold`, `drag` and `peek`.
+    private static func eventStream(_ request: Request, _ context: DeckRequestContext, events: TableEvents) async throws -> Response {
+        // HEAD gets the head alone: it must not take one of the bounded streams.
+        if request.method == .head { return Response(status: .ok, headers: EventStreamResponse.headers) }
+        let id = try context.parameters.require("table_id")
+        var token = request.uri.queryParameters.get("token")
+        if token == nil { token = try TableRoutes.bearer(request.headers[.authorization]) }
+        let stream = try await events.subscribe(table: id, token: token, signals: true)
+        return EventStreamResponse.response(stream, context: context) { event in
+            try Self.bytes(of: event, for: stream, audience: .players)
+        }
+    }
+
+    /// An event of a free-form stream as it is sent; tables are encoded once per audience.
+    static func bytes(of event: TableEventStream.Event, for stream: TableEventStream, audience: TableAudience) throws -> ByteBuffer? {
+        switch event {
+        case .view(let snapshot):
+            let viewer = stream.viewer(in: snapshot)
+            let data = try snapshot.encoded("felt view \(viewer ?? 0) \(audience.cacheKey)") {
+                try TabletopEventJSON.View(snapshot.view(for: viewer), audience: audience).jsonBytes()
+            }
+            return EventStreamResponse.event("view", id: snapshot.version, data: data)
+        case .change(let snapshot):
+            let viewer = stream.viewer(in: snapshot)
+            guard let delta = snapshot.delta(for: viewer) else { return try bytes(of: .view(snapshot), for: stream, audience: audience) }
+            let data = try snapshot.encoded("felt change \(viewer ?? 0) \(audience.cacheKey)") {
+                try TabletopEventJSON.Change(delta, table: snapshot.id, audience: audience).jsonBytes()
+            }
+            return EventStreamResponse.event("change", id: snapshot.version, data: data)
+        case .signals(let signals):
+            var buffer = ByteBuffer()
+            for signal in signals {
+                let (name, data) = try TabletopEventJSON.signal(signal)
+                var event = EventStreamResponse.event(name, id: nil, data: data)
+                buffer.writeBuffer(&event)
+            }
+            return buffer
+        case .quiet, .closed:
+            return nil
         }
     }
 

@@ -34,9 +34,18 @@ package actor InMemoryRecordStore: RecordStore {
     }
 
     package func deleteRecords(changedBefore cutoff: Date) -> Int {
-        let old = records.filter { $0.value.changed < cutoff }.keys
+        let old = records.filter { !$0.key.kind.belongsToTable && $0.value.changed < cutoff }.keys
         for key in old { records[key] = nil }
-        return old.count
+        let tables = Set(records.keys.filter { $0.kind == .table }.map(\.id))
+        let orphans = records.filter { key, record in
+            switch key.kind {
+            case .tableBackground: !tables.contains(key.id)
+            case .watchLink: !tables.contains(String(decoding: record.state, as: UTF8.self))
+            default: false
+            }
+        }.keys
+        for key in orphans { records[key] = nil }
+        return old.count + orphans.count
     }
 
     package func count(_ kind: RecordKind) -> Int {

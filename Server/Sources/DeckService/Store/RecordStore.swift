@@ -9,6 +9,15 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
     /// A card table with its stacks, seats and their hands (a `Tabletop`). A table's deck is not a
     /// deck record: the deck paths cannot reach it.
     case table
+    /// A table's background image, under the table's id: its media type (a short text) and
+    /// bytes. It lives as long as its table.
+    case tableBackground = "background"
+    /// A table's watch link, under its key: the table's id (UTF-8). It lives as long as its
+    /// table (and answers only while the table still has this key).
+    case watchLink = "watch"
+
+    /// Whether records of the kind belong to a table and are deleted with it, not when idle.
+    public var belongsToTable: Bool { self == .tableBackground || self == .watchLink }
 }
 
 /// Where decks and games are kept: one row per record (kind, id, state, last change).
@@ -37,7 +46,8 @@ public protocol RecordStore: Sendable {
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
     ) async throws -> Result?
 
-    /// Deletes the records last changed before `cutoff`; returns how many.
+    /// Deletes the records last changed before `cutoff`, and those that belong to a table
+    /// (``RecordKind/belongsToTable``) whose table is gone; returns how many.
     func deleteRecords(changedBefore cutoff: Date) async throws -> Int
 
     /// Whether this server should run the periodic job named `job` now, which runs every

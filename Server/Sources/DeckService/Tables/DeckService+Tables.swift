@@ -53,6 +53,7 @@ extension DeckService {
         table.seeded = request.seed != nil
         let token = TableToken.make()
         table.seats[0] = .init(name: name, tokenHash: TableToken.hash(token), hand: [], handVersion: table.version, undo: [])
+        table.settings.creatorTokenHash = TableToken.hash(token)
         let id = RecordID.make()
         try await store.insert(.table, id: id, state: try table.encoded(id: id), at: now())
         return SeatTicket(seat: 1, name: name, token: token, table: TableView(id: id, table: table, viewer: 1))
@@ -211,6 +212,10 @@ extension DeckService {
 
     /// Loads a table that must exist.
     func loadTable(_ id: String) async throws -> Tabletop {
+        try await Self.loadTable(id, from: store)
+    }
+
+    static func loadTable(_ id: String, from store: any RecordStore) async throws -> Tabletop {
         guard RecordID.isWellFormed(id), let bytes = try await store.read(.table, id: id) else { throw Self.noSuchTable(id) }
         return try Tabletop(decoding: bytes, id: id)
     }
@@ -233,7 +238,7 @@ extension DeckService {
             return (try table.encoded(id: id), TableView(id: id, table: table, viewer: viewer, moved: moved))
         }
         guard let view else { throw Self.noSuchTable(id) }
-        await tableFeed.announce(table: id, version: view.version)
+        await events.announce(table: id, version: view.version)
         return view
     }
 

@@ -13,6 +13,11 @@ public final class LocalTableFeed: TableChangeFeed {
         receive?(.changed(id: id, version: version))
     }
 
+    public func send(_ signal: TableSignal, table id: String) async {
+        let receive = listener.withLock { $0 }
+        receive?(.signal(id: id, signal))
+    }
+
     public func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {
         listener.withLock { $0 = receive }
         // Held until cancelled: the listener stays registered for the feed's life.

@@ -2,5 +2,7 @@
 struct SilentTableFeed: TableChangeFeed {
     func announce(table id: String, version: Int) async {}
 
+    func send(_ signal: TableSignal, table id: String) async {}
+
     func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {}
 }

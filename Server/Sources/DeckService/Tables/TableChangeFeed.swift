@@ -2,19 +2,25 @@
 public enum TableNotice: Sendable, Hashable {
     /// A change to the table `id` was committed; the table is now at `version`.
     case changed(id: String, version: Int)
+    /// Something passed at the table `id` that changed no card (see ``TableSignal``).
+    case signal(id: String, TableSignal)
     /// Notices may have been lost (the feed reconnected): every watched table should be read
     /// again.
     case mayHaveMissed
 }
 
-/// Where committed table changes are announced, so that every server holding an event stream
-/// of the table hears of it: in process for a store no other server shares, through the
-/// database for one that many servers share.
+/// Where committed table changes and passing signals are announced, so that every server
+/// holding an event stream of the table hears of them: in process for a store no other server
+/// shares, through the database for one that many servers share.
 public protocol TableChangeFeed: Sendable {
     /// Announces that the table `id` reached `version`. Called after the change was committed;
     /// never throws: a notice the feed cannot deliver is logged, and the table's streams catch
     /// up with its next change or the feed's next ``TableNotice/mayHaveMissed``.
     func announce(table id: String, version: Int) async
+
+    /// Sends `signal` of the table `id` to every server's listener. Never throws: a signal is
+    /// a passing thing, and one the feed cannot deliver is dropped.
+    func send(_ signal: TableSignal, table id: String) async
 
     /// Calls `receive` with every notice announced through the feed by any server, this one
     /// included, until the task is cancelled. One listener per feed.

@@ -1,14 +1,24 @@
 import Synchronization
 
-/// One viewer's event stream of a table: a mailbox that keeps only the latest view posted to
-/// it, so that a viewer who reads slowly skips to the newest state instead of queueing views.
+/// One viewer's event stream of a table: a mailbox that keeps only the newest thing to send,
+/// so that a viewer who reads slowly skips to the newest state instead of queueing states.
+///
+/// It keeps the newest table snapshot and, for a stream that wants them, the newest signal of
+/// each kind and stack (a drag's last position, a hold's last state); memory per stream stays
+/// bounded however fast the table changes.
 public final class TableEventStream: Sendable {
     /// What ``next()`` gives.
     public enum Event: Sendable {
-        /// The table changed: its view as this viewer may see it.
-        case view(TableView)
-        /// Nothing was sent for the hub's keep-alive interval: time for a comment line, which
-        /// keeps proxies from closing a quiet connection.
+        /// The table as it is now, to be sent whole: the stream's first event, or one after the
+        /// stream skipped versions.
+        case view(TableSnapshot)
+        /// The table as it is now, to be sent as what changed since the last event sent, whose
+        /// version is the snapshot's ``TableSnapshot/previousVersion``.
+        case change(TableSnapshot)
+        /// Signals in the order they came, the newest of each kind and stack.
+        case signals([TableSignal])
+        /// Nothing was sent for the keep-alive interval: time for a comment line, which keeps
+        /// proxies from closing a quiet connection.
         case quiet
         /// The stream is over: its table was deleted, the client went away, or the server is
         /// stopping.
@@ -17,25 +27,46 @@ public final class TableEventStream: Sendable {
 
     /// The table watched.
     public let table: String
-    /// The viewer's seat, from 1, and its token's hash; `nil` for a viewer without a token.
+    /// The viewer's seat, from 1, and its token's hash; `nil` for a watcher.
     let seat: (number: Int, tokenHash: String)?
+    /// Whether signals are kept for it (the free-form table's streams) or dropped.
+    let wantsSignals: Bool
+    /// The watch link it was opened through; `nil` for a stream opened with the table's id.
+    let watchKey: String?
 
     private struct Mailbox {
-        var latest: TableView?
+        /// The stream's seat, as ``TableEventStream/seat``.
+        let seat: (number: Int, tokenHash: String)?
+        var latest: TableSnapshot?
+        var signals: [TableSignal] = []
         var quiet = false
         var waiter: CheckedContinuation<Event, Never>?
+        /// The version of the newest snapshot posted, and of the last one taken.
         var postedVersion = 0
+        var sentVersion: Int?
+        /// The seat the last snapshot taken was seen from.
+        var sentViewer: Int?
         var lastSent = ContinuousClock.now
         var closed = false
 
         /// What is ready to be taken, if anything.
         mutating func take() -> Event? {
             if closed { return .closed }
-            if let view = latest {
+            if let snapshot = latest {
                 latest = nil
                 quiet = false
                 lastSent = .now
-                return .view(view)
+                let viewer = TableEventStream.viewer(of: seat, at: snapshot.table)
+                defer { (sentVersion, sentViewer) = (snapshot.version, viewer) }
+                // A viewer who lost their seat since is sent the whole view, without the hand.
+                if let sentVersion, snapshot.previousVersion == sentVersion, viewer == sentViewer { return .change(snapshot) }
+                return .view(snapshot)
+            }
+            if !signals.isEmpty {
+                defer { signals = [] }
+                quiet = false
+                lastSent = .now
+                return .signals(signals)
             }
             if quiet {
                 quiet = false
@@ -53,22 +84,53 @@ public final class TableEventStream: Sendable {
         }
     }
 
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox: Mutex<Mailbox>
     private let onClose: @Sendable (TableEventStream) -> Void
 
-    init(table: String, seat: (number: Int, tokenHash: String)?, onClose: @escaping @Sendable (TableEventStream) -> Void) {
+    init(
+        table: String, seat: (number: Int, tokenHash: String)?, wantsSignals: Bool, watchKey: String? = nil,
+        onClose: @escaping @Sendable (TableEventStream) -> Void
+    ) {
         self.table = table
         self.seat = seat
+        self.wantsSignals = wantsSignals
+        self.watchKey = watchKey
         self.onClose = onClose
+        mailbox = Mutex(Mailbox(seat: seat))
     }
 
-    /// Posts the table's view at a newer version than the last posted one; replaces a view not
-    /// yet taken.
-    func post(_ view: TableView) {
+    /// The seat the stream's viewer holds in `snapshot`: `nil` for a watcher, and for a player
+    /// who left or whose seat was taken again (they see what a watcher sees).
+    public func viewer(in snapshot: TableSnapshot) -> Int? {
+        Self.viewer(of: seat, at: snapshot.table)
+    }
+
+    private static func viewer(of seat: (number: Int, tokenHash: String)?, at table: Tabletop) -> Int? {
+        guard let seat, table.seats.indices.contains(seat.number - 1),
+              table.seats[seat.number - 1].tokenHash == seat.tokenHash else { return nil }
+        return seat.number
+    }
+
+    /// Posts a snapshot newer than the last posted one; replaces one not yet taken.
+    func post(_ snapshot: TableSnapshot) {
         let wake = mailbox.withLock { box -> (CheckedContinuation<Event, Never>, Event)? in
-            guard !box.closed, view.version > box.postedVersion else { return nil }
-            box.postedVersion = view.version
-            box.latest = view
+            guard !box.closed, snapshot.version > box.postedVersion else { return nil }
+            box.postedVersion = snapshot.version
+            box.latest = snapshot
+            return box.wakeWaiter()
+        }
+        if let (waiter, event) = wake { waiter.resume(returning: event) }
+    }
+
+    /// Posts a signal; replaces one of the same kind and stack not yet taken.
+    func post(_ signal: TableSignal) {
+        guard wantsSignals else { return }
+        let wake = mailbox.withLock { box -> (CheckedContinuation<Event, Never>, Event)? in
+            guard !box.closed else { return nil }
+            if let index = box.signals.firstIndex(where: { $0.key == signal.key }) {
+                box.signals.remove(at: index)
+            }
+            box.signals.append(signal)
             return box.wakeWaiter()
         }
         if let (waiter, event) = wake { waiter.resume(returning: event) }
@@ -77,14 +139,15 @@ public final class TableEventStream: Sendable {
     /// Asks for a comment line when nothing was sent since `cutoff`.
     func keepAlive(ifQuietSince cutoff: ContinuousClock.Instant) {
         let wake = mailbox.withLock { box -> (CheckedContinuation<Event, Never>, Event)? in
-            guard !box.closed, box.latest == nil, box.lastSent < cutoff else { return nil }
+            guard !box.closed, box.latest == nil, box.signals.isEmpty, box.lastSent < cutoff else { return nil }
             box.quiet = true
             return box.wakeWaiter()
         }
         if let (waiter, event) = wake { waiter.resume(returning: event) }
     }
 
-    /// The next event: a view, a keep-alive, or the end (also when the task is cancelled).
+    /// The next event: a table, signals, a keep-alive, or the end (also when the task is
+    /// cancelled).
     public func next() async -> Event {
         if let ready = mailbox.withLock({ $0.take() }) { return ready }
         return await withTaskCancellationHandler {
@@ -109,6 +172,7 @@ public final class TableEventStream: Sendable {
             guard !box.closed else { return (nil, false) }
             box.closed = true
             box.latest = nil
+            box.signals = []
             defer { box.waiter = nil }
             return (box.waiter, true)
         }

@@ -1,31 +1,62 @@
+public import Foundation
 import Synchronization
 
-/// The event streams a server holds, by table, fed by the ``TableChangeFeed``: when a watched
-/// table changes, the hub reads it once and posts each stream the view its viewer may see.
+/// A server's table events: where changes and signals are announced (through the
+/// ``TableChangeFeed``, so that every server sharing the store hears them) and the event
+/// streams this server holds, by table.
 ///
-/// Reads are coalesced per table: notices that arrive while a table is being read lead to one
-/// more read, not one each, and every stream keeps only the latest view (see
-/// ``TableEventStream``), so nothing queues without bound however fast tables change. Run the
-/// hub (``run()``) for as long as streams are served.
-public final class TableEventHub: Sendable {
-    /// The most streams open at once; past it ``subscribe(table:token:)`` refuses.
-    public let maxStreams: Int
-    /// How long a stream may go without an event before it is given ``TableEventStream/Event/quiet``.
-    public let keepAliveInterval: Duration
-    private let service: DeckService
+/// When a watched table changes, it is read once and one ``TableSnapshot`` goes to each of its
+/// streams. Reads are coalesced per table: notices that arrive while a table is being read lead
+/// to one more read, not one each, and every stream keeps only the newest thing to send (see
+/// ``TableEventStream``), so nothing queues without bound however fast tables change. Drags are
+/// kept to ``Settings/dragInterval`` per seat. Run it (``run()``) for as long as streams are
+/// served.
+public final class TableEvents: Sendable {
+    /// How many streams, how often kept alive, how often a seat's drags go out.
+    public struct Settings: Sendable, Hashable {
+        /// The most streams open at once; past it ``subscribe(table:token:signals:)`` refuses.
+        public var maxStreams: Int
+        /// How long a stream may go without an event before it is given
+        /// ``TableEventStream/Event/quiet``; once per interval every watched table is also read
+        /// again.
+        public var keepAliveInterval: Duration
+        /// The shortest time between two drags of a seat that go out (30 a second).
+        public var dragInterval: Duration
+
+        /// Settings with these values.
+        public init(maxStreams: Int = 10_000, keepAliveInterval: Duration = .seconds(15), dragInterval: Duration = .seconds(1) / 30) {
+            self.maxStreams = maxStreams
+            self.keepAliveInterval = keepAliveInterval
+            self.dragInterval = dragInterval
+        }
+    }
+
+    /// Reads a table; throws ``ServiceError`` (`notFound`) for one that does not exist.
+    typealias Reader = @Sendable (String) async throws -> Tabletop
+
+    /// The settings it was made with.
+    public let settings: Settings
+    let feed: any TableChangeFeed
+    private let read: Reader
+    private let now: @Sendable () -> Date
     private let state = Mutex(State())
+    private let drags: Mutex<DragThrottle<ContinuousClock.Instant>>
     private let refreshes: AsyncStream<String>
     private let refreshQueue: AsyncStream<String>.Continuation
+    private let dragWakeUps: AsyncStream<Void>
+    private let dragWakeUp: AsyncStream<Void>.Continuation
 
     /// The streams of one table and where its reading stands.
     private struct Watch {
         var streams: [ObjectIdentifier: TableEventStream] = [:]
-        /// The newest version posted.
-        var version = 0
+        /// The newest table posted.
+        var last: Tabletop?
         /// Queued for a read, or being read.
         var busy = false
         /// A notice came while it was being read: read it again after.
         var stale = false
+
+        var version: Int { last?.version ?? 0 }
     }
 
     private struct State {
@@ -34,41 +65,77 @@ public final class TableEventHub: Sendable {
         var stopped = false
     }
 
-    /// A hub over `service`'s tables and feed, holding at most `maxStreams` streams, each of
-    /// which hears ``TableEventStream/Event/quiet`` after `keepAliveInterval` without an event.
-    public init(service: DeckService, maxStreams: Int, keepAliveInterval: Duration = .seconds(15)) {
-        self.service = service
-        self.maxStreams = maxStreams
-        self.keepAliveInterval = keepAliveInterval
+    init(feed: any TableChangeFeed, settings: Settings, now: @escaping @Sendable () -> Date, read: @escaping Reader) {
+        self.feed = feed
+        self.settings = settings
+        self.now = now
+        self.read = read
+        drags = Mutex(DragThrottle(interval: settings.dragInterval))
         (refreshes, refreshQueue) = AsyncStream.makeStream()
+        (dragWakeUps, dragWakeUp) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The streams open now.
     public var openStreams: Int { state.withLock { $0.open } }
 
-    /// Opens a stream of the table as the holder of `token` sees it (or anyone, without one);
-    /// its first event, the current view, is ready at once.
+    /// The tables with a stream open now.
+    public var watchedTables: Int { state.withLock { $0.watches.count } }
+
+    // MARK: Announcing
+
+    /// Announces that the table `id` reached `version` (after the change was committed).
+    func announce(table id: String, version: Int) async {
+        await feed.announce(table: id, version: version)
+    }
+
+    /// Sends `signal` of the table `id` to every server's streams of it; a drag waits its turn
+    /// (see ``Settings/dragInterval``), replacing the seat's drag still waiting.
+    func send(_ signal: TableSignal, table id: String) async {
+        guard case .dragged = signal else {
+            await feed.send(signal, table: id)
+            return
+        }
+        let now = ContinuousClock.now
+        let ready = drags.withLock { $0.offer(signal, of: .init(table: id, number: signal.seat), at: now) }
+        if let ready {
+            await feed.send(ready, table: id)
+        } else {
+            dragWakeUp.yield()
+        }
+    }
+
+    // MARK: Streams
+
+    /// Opens a stream of the table as the holder of `token` sees it (or a watcher, without
+    /// one); its first event, the whole view, is ready at once. With `signals`, it also hears
+    /// holds, drags and peeks. A stream opened through a watch link (`watchKey`) ends when the
+    /// table's link is made anew or turned off.
     ///
     /// - Throws: ``ServiceError`` for an unknown table, a token that holds no seat there, or
-    ///   (`unavailable`) when ``maxStreams`` are open or the server is stopping.
-    public func subscribe(table id: String, token: String?) async throws -> TableEventStream {
+    ///   (`unavailable`) when ``Settings/maxStreams`` are open or the server is stopping.
+    public func subscribe(table id: String, token: String?, signals: Bool = false, watchKey: String? = nil) async throws -> TableEventStream {
         try state.withLock { state throws(ServiceError) in
             guard !state.stopped else {
                 throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect to another server or in a moment")
             }
-            guard state.open < maxStreams else {
+            guard state.open < settings.maxStreams else {
                 throw ServiceError(
-                    .unavailable, .eventStreams, "are all in use: this server holds \(maxStreams) at once",
+                    .unavailable, .eventStreams, "are all in use: this server holds \(settings.maxStreams) at once",
                     allowed: "try again in a few seconds")
             }
             state.open += 1
         }
         do {
-            let stored = try await service.loadTable(id)
+            let table = try await read(id)
             let seat = try token.map { token throws(ServiceError) in
-                (number: try DeckService.seat(of: token, at: stored, id: id), tokenHash: TableToken.hash(token))
+                (number: try DeckService.seat(of: token, at: table, id: id), tokenHash: TableToken.hash(token))
             }
-            let stream = TableEventStream(table: id, seat: seat) { [weak self] stream in self?.forget(stream) }
+            if let watchKey, table.settings.watchKey != watchKey {
+                throw ServiceError(.notFound, .watchLink, value: watchKey, "shows no table: it may have been made anew or turned off")
+            }
+            let stream = TableEventStream(table: id, seat: seat, wantsSignals: signals, watchKey: watchKey) { [weak self] stream in
+                self?.forget(stream)
+            }
             let watching = state.withLock { state in
                 guard !state.stopped else { return false }
                 state.watches[id, default: Watch()].streams[ObjectIdentifier(stream)] = stream
@@ -78,7 +145,7 @@ public final class TableEventHub: Sendable {
                 release()
                 throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect in a moment")
             }
-            stream.post(Self.view(of: stored, id: id, for: stream))
+            stream.post(TableSnapshot(id: id, table: table, previous: nil, time: now()))
             // A change committed between the read above and the stream's registration may have
             // been announced (and posted to the table's other streams) before this stream was
             // there to get it: read the table once more for it.
@@ -90,12 +157,13 @@ public final class TableEventHub: Sendable {
         }
     }
 
-    /// Hears the feed, reads changed tables and keeps quiet streams alive until cancelled; then
-    /// closes every stream.
+    /// Hears the feed, reads changed tables, sends waiting drags and keeps quiet streams alive
+    /// until cancelled; then closes every stream.
     public func run() async {
         await withDiscardingTaskGroup { group in
-            group.addTask { [self] in await service.tableFeed.listen { [self] notice in noticed(notice) } }
+            group.addTask { [self] in await feed.listen { [self] notice in noticed(notice) } }
             group.addTask { [self] in await keepQuietStreamsAlive() }
+            group.addTask { [self] in await sendWaitingDrags() }
             for await id in refreshes {
                 group.addTask { [self] in await refresh(id) }
             }
@@ -108,16 +176,28 @@ public final class TableEventHub: Sendable {
         for stream in streams { stream.close() }
     }
 
+    /// Sends each waiting drag when its seat's interval is over.
+    private func sendWaitingDrags() async {
+        for await _ in dragWakeUps {
+            while !Task.isCancelled, let next = drags.withLock({ $0.nextDue }) {
+                // At most 10 ms late: a drag that came meanwhile may be due sooner.
+                try? await Task.sleep(until: min(next, .now + .milliseconds(10)), clock: .continuous)
+                let due = drags.withLock { $0.due(at: .now) }
+                for (seat, signal) in due { await feed.send(signal, table: seat.table) }
+            }
+        }
+    }
+
     /// One timer for every stream: once a second, the streams quiet for the interval are told
     /// so. Once per interval, every watched table is also read again: a table deleted as idle
     /// (which no notice announces) ends its streams, and a notice lost while the store or the
     /// feed was unreachable is made good.
     private func keepQuietStreamsAlive() async {
-        let tick = min(keepAliveInterval, .seconds(1))
+        let tick = min(settings.keepAliveInterval, .seconds(1))
         var lastRead = ContinuousClock.now
         while !Task.isCancelled {
             try? await Task.sleep(for: tick)
-            let cutoff = ContinuousClock.now - keepAliveInterval
+            let cutoff = ContinuousClock.now - settings.keepAliveInterval
             let (streams, tables) = state.withLock { ($0.watches.values.flatMap(\.streams.values), Array($0.watches.keys)) }
             for stream in streams { stream.keepAlive(ifQuietSince: cutoff) }
             if lastRead < cutoff {
@@ -144,6 +224,9 @@ public final class TableEventHub: Sendable {
                 return Self.mark(&watch)
             }
             if queue { refreshQueue.yield(id) }
+        case .signal(let id, let signal):
+            let streams = state.withLock { $0.watches[id].map { Array($0.streams.values) } ?? [] }
+            for stream in streams { stream.post(signal) }
         case .mayHaveMissed:
             markForRead(state.withLock { Array($0.watches.keys) })
         }
@@ -159,14 +242,14 @@ public final class TableEventHub: Sendable {
         return true
     }
 
-    /// Reads a table and posts its view to its streams, again while notices came meanwhile.
+    /// Reads a table and posts it to its streams, again while notices came meanwhile.
     private func refresh(_ id: String) async {
         while true {
-            let stored: Tabletop?
+            let table: Tabletop?
             do {
-                stored = try await service.loadTable(id)
+                table = try await read(id)
             } catch let error as ServiceError where error.kind == .notFound {
-                stored = nil
+                table = nil
             } catch {
                 // The store is unreachable: the streams keep their last view until the next
                 // notice or the periodic read, whichever comes first.
@@ -178,36 +261,33 @@ public final class TableEventHub: Sendable {
                 }
                 return
             }
-            let (streams, again) = state.withLock { state -> ([TableEventStream], Bool) in
-                guard var watch = state.watches[id] else { return ([], false) }
-                if let stored { watch.version = max(watch.version, stored.version) }
+            let time = now()
+            let (streams, snapshot, again) = state.withLock { state -> ([TableEventStream], TableSnapshot?, Bool) in
+                guard var watch = state.watches[id] else { return ([], nil, false) }
+                var snapshot: TableSnapshot?
+                if let table, table.version > watch.version {
+                    snapshot = TableSnapshot(id: id, table: table, previous: watch.last, time: time)
+                    watch.last = table
+                } else if let table, watch.last == nil {
+                    watch.last = table
+                }
                 let again = watch.stale
                 watch.stale = false
                 if !again { watch.busy = false }
                 // A table whose last stream closed while it was read is forgotten now.
                 state.watches[id] = watch.streams.isEmpty && !again ? nil : watch
-                return (Array(watch.streams.values), again)
+                return (Array(watch.streams.values), snapshot, again)
             }
             for stream in streams {
-                if let stored {
-                    stream.post(Self.view(of: stored, id: id, for: stream))
-                } else {
+                if let snapshot, stream.watchKey == nil || stream.watchKey == snapshot.table.settings.watchKey {
+                    stream.post(snapshot)
+                } else if table == nil || snapshot != nil {
+                    // The table is gone, or the link the stream watches by is no longer its own.
                     stream.close()
                 }
             }
             if !again { return }
         }
-    }
-
-    /// The view a stream's viewer may see: with the hand only while the token still holds the
-    /// seat (a player who left, or whose seat was taken again, sees what anyone sees).
-    private static func view(of stored: Tabletop, id: String, for stream: TableEventStream) -> TableView {
-        var viewer: Int?
-        if let seat = stream.seat, stored.seats.indices.contains(seat.number - 1),
-           stored.seats[seat.number - 1].tokenHash == seat.tokenHash {
-            viewer = seat.number
-        }
-        return TableView(id: id, table: stored, viewer: viewer)
     }
 
     private func forget(_ stream: TableEventStream) {

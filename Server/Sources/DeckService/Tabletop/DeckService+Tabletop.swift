@@ -35,31 +35,55 @@ extension DeckService {
             let outcome = try table.perform(action, by: seat, expecting: expected, at: now, using: &generator)
             return TabletopAnswer(view: TabletopView(id: id, table: table, viewer: seat, holdsAt: now), outcome: outcome)
         }
-        await tableFeed.announce(table: id, version: answer.view.version)
+        await events.announce(table: id, version: answer.view.version)
         return answer
     }
 
     /// Holds the stack `stack` for the seat whose token is `token` for
-    /// ``Tabletop/holdDuration`` (renewing its own hold), or with `release`, ends its hold.
-    /// A hold changes no card: the table's version stays.
+    /// ``Tabletop/holdDuration`` (renewing its own hold), or with `release`, ends its hold; and
+    /// tells the table's streams. A hold changes no card: the table's version stays.
     ///
     /// - Throws: ``ServiceError`` for an unknown stack, or (`conflict`) one another seat holds.
     package func hold(at id: String, token: String, stack: String, release: Bool = false) async throws -> TabletopView {
         let now = now()
-        return try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+        let (view, signal) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+            let signal: TableSignal
             if release {
                 _ = try table.existingStack(stack)
                 table.release(stack, by: seat)
+                signal = .held(stack: stack, seat: seat, until: nil)
             } else {
-                _ = try table.hold(stack, by: seat, at: now)
+                signal = .held(stack: stack, seat: seat, until: try table.hold(stack, by: seat, at: now).until)
             }
-            return TabletopView(id: id, table: table, viewer: seat, holdsAt: now)
+            return (TabletopView(id: id, table: table, viewer: seat, holdsAt: now), signal)
         }
+        await events.send(signal, table: id)
+        return view
+    }
+
+    /// Tells the table's other seats that the seat whose token is `token` drags the stack
+    /// `stack`, which it holds, to (`x`, `y`). Stored nowhere; a seat's drags go out at most
+    /// 30 times a second, the newest position always last.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown table or stack, a token of no seat, a place
+    ///   off the felt, or (`conflict`) a stack the seat does not hold.
+    package func drag(at id: String, token: String, stack: String, x: Double, y: Double) async throws {
+        let table = try await loadTable(id)
+        let seat = try Self.seat(of: token, at: table, id: id)
+        try Tabletop.checkPosition(x: x, y: y)
+        _ = try table.existingStack(stack)
+        guard let hold = table.holds[stack], hold.seat == seat, hold.until > now() else {
+            throw ServiceError(
+                .conflict, .stack, value: stack, "is not held by your seat",
+                allowed: "hold it first (POST hold with stack=\(stack)), and again at least every \(Int(Tabletop.holdDuration)) s while dragging")
+        }
+        await events.send(.dragged(stack: stack, seat: seat, x: x, y: y), table: id)
     }
 
     /// The faces of the face-down cards of the stack `stack` (or of the cards `references`
     /// names in it), for the seat whose token is `token` alone, with the table as that seat
-    /// sees it (from the same read, so the handles match).
+    /// sees it (from the same read, so the handles match). The table's streams hear that the
+    /// seat peeked at the stack, and nothing more.
     ///
     /// - Throws: ``ServiceError`` for an unknown table, stack or card, or a token of no seat.
     package func peek(
@@ -68,12 +92,13 @@ extension DeckService {
         let table = try await loadTable(id)
         let seat = try Self.seat(of: token, at: table, id: id)
         let faces = try table.peek(stack, by: seat, at: references)
+        await events.send(.peeked(stack: stack, seat: seat), table: id)
         return (TabletopView(id: id, table: table, viewer: seat, holdsAt: now()), faces)
     }
 
     /// Applies `body` to a table in one store transaction, for the seat that `token` holds,
     /// with the secure generator for its shuffles and handles.
-    private func changeTabletop<Answer: Sendable>(
+    func changeTabletop<Answer: Sendable>(
         _ id: String, token: String,
         _ body: @escaping @Sendable (inout Tabletop, Int, inout SecureRandom) throws(ServiceError) -> Answer
     ) async throws -> Answer {

@@ -65,8 +65,12 @@ extension FeltStack {
     /// The handle of the card at `index` (from the bottom): opaque, and good until the stack
     /// next changes.
     package func handle(at index: Int) -> String {
-        Self.nonceText(nonce) + String(index, radix: 36)
+        handlePrefix + String(index, radix: 36)
     }
+
+    /// What every handle of the stack begins with: a card's handle is this and its index from
+    /// the bottom in base 36. It says no more than the handles themselves.
+    package var handlePrefix: String { Self.nonceText(nonce) }
 
     /// The index a handle names, when it is one of this stack's current handles.
     package func index(ofHandle handle: String) -> Int? {

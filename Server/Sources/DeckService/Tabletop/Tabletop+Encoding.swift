@@ -4,9 +4,10 @@ import PlayingCards
 /// The stored form of a free-form table: compact bytes, as decks are stored, because every
 /// action loads and saves the whole table inside its transaction.
 ///
-/// Layout (format 2; numbers big-endian; texts a 1-byte length and UTF-8):
+/// Layout (format 3; numbers big-endian; texts a 1-byte length and UTF-8):
 /// ```text
-/// format        1 byte (2; a table of the release before starts with '{': JSON)
+/// format        1 byte (3, or 2 without settings; a table of the release before starts with
+///               '{': JSON)
 /// flags         1 byte: 1 seeded
 /// version       4 bytes
 /// next stack    4 bytes: the number of the next stack made
@@ -17,6 +18,9 @@ import PlayingCards
 /// stacks        2-byte count; each a stack
 /// holds         2-byte count; each: stack id, seat 1 byte, until (8-byte seconds since 2001,
 ///               Foundation's reference date, as `Date` keeps it)
+/// settings      creator's token hash, watch key, felt colour (texts, empty for none);
+///               background number 4 bytes (0 for none) and when there is one its media type
+///               (text)
 ///
 /// stack         id; x, y (8 bytes each); z 4 bytes (biased by 2³¹); layout 1 byte (0 squared,
 ///               1 right, 2 down) and for a spread its step (8 bytes); rotation 1 byte (0 or 1
@@ -30,7 +34,7 @@ import PlayingCards
 ///               (4 bytes each) and its cards
 /// ```
 extension Tabletop {
-    static let formatVersion: UInt8 = 2
+    static let formatVersion: UInt8 = 3
 
     /// The stored bytes of this table.
     ///
@@ -67,6 +71,11 @@ extension Tabletop {
             try out.appendLength(hold.seat)
             out.appendDouble(hold.until.timeIntervalSinceReferenceDate)
         }
+        try out.appendShortText(settings.creatorTokenHash ?? "")
+        try out.appendShortText(settings.watchKey ?? "")
+        try out.appendShortText(settings.feltColour ?? "")
+        try out.appendUInt32(settings.background?.number ?? 0)
+        if let background = settings.background { try out.appendShortText(background.mediaType) }
         return out.bytes
     }
 
@@ -82,7 +91,8 @@ extension Tabletop {
         }
         let corrupt = ServiceError(.internalFailure, .store, value: id, "has a damaged table record")
         var reader = RecordReader(bytes: bytes)
-        guard reader.byte() == Self.formatVersion, let flags = reader.byte(), let version = reader.uint32(),
+        let format = reader.byte()
+        guard format == Self.formatVersion || format == 2, let flags = reader.byte(), let version = reader.uint32(),
               let next = reader.uint32(), let composition = reader.cards(), let seatCount = reader.byte()
         else { throw corrupt }
         var seats: [Seat] = []
@@ -113,10 +123,23 @@ extension Tabletop {
             guard let stack = reader.shortText(), let seat = reader.byte(), let until = reader.double() else { throw corrupt }
             holds[stack] = Hold(seat: Int(seat), until: Date(timeIntervalSinceReferenceDate: until))
         }
+        var settings = Settings.none
+        if format == Self.formatVersion {
+            guard let creator = reader.shortText(), let watchKey = reader.shortText(), let colour = reader.shortText(),
+                  let background = reader.uint32()
+            else { throw corrupt }
+            settings.creatorTokenHash = creator.isEmpty ? nil : creator
+            settings.watchKey = watchKey.isEmpty ? nil : watchKey
+            settings.feltColour = colour.isEmpty ? nil : colour
+            if background > 0 {
+                guard let mediaType = reader.shortText() else { throw corrupt }
+                settings.background = Background(number: background, mediaType: mediaType)
+            }
+        }
         guard reader.isAtEnd else { throw corrupt }
         self.init(
             version: version, seats: seats, stacks: stacks, composition: composition, nextStackNumber: next,
-            holds: holds, seeded: flags & 1 != 0)
+            holds: holds, seeded: flags & 1 != 0, settings: settings)
         // Every card in one place: a record that says otherwise is damaged.
         guard allCards.count == composition.count,
               allCards.sorted(by: { $0.storedByte < $1.storedByte }) == composition.sorted(by: { $0.storedByte < $1.storedByte })

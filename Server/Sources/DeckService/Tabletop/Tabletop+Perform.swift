@@ -73,8 +73,12 @@ extension Tabletop {
             next.seats[seat - 1].undo.append(step)
             if next.seats[seat - 1].undo.count > Self.undoSteps { next.seats[seat - 1].undo.removeFirst() }
         }
-        // A stack that is gone holds nothing; nor does a hold that ran out.
-        next.holds = next.holds.filter { remaining.contains($0.key) && $0.value.until > now }
+        // A stack that is gone holds nothing; nor does a hold that ran out. The seat's own
+        // holds of the stacks it changed end: the action is the drop of its drag.
+        let changed = Set(changedStacks)
+        next.holds = next.holds.filter { id, hold in
+            remaining.contains(id) && hold.until > now && !(hold.seat == seat && changed.contains(id))
+        }
         self = next
         return TabletopOutcome(moved: moved, stacks: changedStacks, hands: changedHands)
     }

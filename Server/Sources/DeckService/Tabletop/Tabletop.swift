@@ -64,6 +64,8 @@ package struct Tabletop: Sendable, Hashable {
     /// Whether the deck's order came from a seed a client gave: known to whoever chose the
     /// seed until the next shuffle of the deck.
     package var seeded: Bool
+    /// The creator's settings: watch link, felt colour, background.
+    package var settings: Settings = .none
 
     /// A table of `seats` free seats with `deck`'s cards (top card first) face down in the
     /// deck's stack, at version 1; `nonce` makes the deck's first handles (give a random one).
@@ -85,7 +87,7 @@ package struct Tabletop: Sendable, Hashable {
     /// A table of these parts, as read from its record.
     init(
         version: Int, seats: [Seat], stacks: [FeltStack], composition: [PlayingCard], nextStackNumber: Int,
-        holds: [String: Hold], seeded: Bool
+        holds: [String: Hold], seeded: Bool, settings: Settings
     ) {
         self.version = version
         self.seats = seats
@@ -94,6 +96,7 @@ package struct Tabletop: Sendable, Hashable {
         self.nextStackNumber = nextStackNumber
         self.holds = holds
         self.seeded = seeded
+        self.settings = settings
     }
 
     /// The index of the stack `id` in ``stacks``.

@@ -21,6 +21,22 @@ public struct TabletopView: Sendable, Hashable {
     public var hand: [PlayingCard]?
     /// Whether the deck's order came from a seed a client gave and has not been shuffled since.
     public var seeded: Bool
+    /// The felt's colour and background.
+    public var felt: Felt
+    /// The seat of the player who made the table (who alone sets the felt and the watch link),
+    /// while they sit there.
+    public var creatorSeat: Int?
+    /// The key of the watch link, for the creator's eyes only: `nil` for everyone else, and
+    /// while watching is off.
+    public var watchKey: String?
+
+    /// The felt's colour and background image.
+    public struct Felt: Sendable, Hashable {
+        /// `#rrggbb`; `nil` for the page's own.
+        public var colour: String?
+        /// The number of the background image (its path names it); `nil` for none.
+        public var background: Int?
+    }
 
     /// A stack as everyone sees it.
     public struct Stack: Sendable, Hashable {
@@ -44,6 +60,9 @@ public struct TabletopView: Sendable, Hashable {
         public var version: Int
         /// Its cards, bottom first.
         public var cards: [Card]
+        /// What the handles of its cards begin with: the card at index `i` from the bottom has
+        /// the handle `handles` followed by `i` in base 36.
+        public var handles: String
         /// The seat holding it while dragging, if any.
         public var heldBy: Int?
     }
@@ -81,11 +100,15 @@ extension TabletopView {
                 id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: layout, step: step, rotation: stack.rotation,
                 label: stack.label, version: stack.version,
                 cards: stack.cards.indices.map { Card(handle: stack.handle(at: $0), face: stack.cards[$0].faceUp ? stack.cards[$0].card : nil) },
+                handles: stack.handlePrefix,
                 heldBy: table.holds[stack.id].flatMap { $0.until > now ? $0.seat : nil })
         }
         seats = table.seats.enumerated().map { Seat(number: $0.offset + 1, name: $0.element.name, handCount: $0.element.hand.count) }
         viewerSeat = viewer
         hand = viewer.map { table.seats[$0 - 1].hand }
         seeded = table.seeded
+        felt = Felt(colour: table.settings.feltColour, background: table.settings.background?.number)
+        creatorSeat = table.seats.indices.map { $0 + 1 }.first { table.isCreator($0) }
+        watchKey = viewer.flatMap { table.isCreator($0) ? table.settings.watchKey : nil }
     }
 }

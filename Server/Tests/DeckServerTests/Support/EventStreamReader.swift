@@ -10,6 +10,8 @@ final class EventStreamReader: Sendable {
     struct Event: Sendable {
         var id: String?
         var data: String
+        /// The event's name (`view`, `change`, `drag`…); `nil` for a plain message.
+        var name: String? = nil
 
         /// The data as a table view.
         var table: TableAnswer {
@@ -48,7 +50,7 @@ final class EventStreamReader: Sendable {
                     inbox.record(bytes)
                     for output in parser.read(bytes) {
                         switch output {
-                        case .event(let event): inbox.deliver(Event(id: event.id, data: event.data))
+                        case .event(let event): inbox.deliver(Event(id: event.id, data: event.data, name: event.name))
                         case .comment(let text): inbox.comment(":" + text)
                         }
                     }
@@ -83,6 +85,17 @@ final class EventStreamReader: Sendable {
             guard let event = await next(within: deadline - ContinuousClock.now) else { return nil }
             let view = try event.table
             if view.version >= version { return view }
+        }
+        return nil
+    }
+
+    /// The next event named `name` (skipping others), or `nil` when none comes within
+    /// `timeout`.
+    func next(named name: String, within timeout: Duration = .seconds(10)) async -> Event? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            guard let event = await next(within: deadline - ContinuousClock.now) else { return nil }
+            if event.name == name { return event }
         }
         return nil
     }

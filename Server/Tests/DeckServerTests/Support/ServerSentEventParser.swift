@@ -1,13 +1,15 @@
 /// Reads a `text/event-stream` body as the HTML standard defines it: bytes in any chunks,
 /// lines ending in LF, CRLF or CR, `field: value` lines (one space after the colon dropped),
 /// comment lines starting with a colon, and an empty line dispatching the event gathered so
-/// far. Only `id` and `data` are kept: the server sends no others.
+/// far. `event`, `id` and `data` are kept: the server sends no others.
 struct ServerSentEventParser {
     /// One dispatched event: its `id` (the last one the stream set, as `lastEventID` in a
     /// browser) and its `data` lines joined by newlines.
     struct Event: Equatable, Sendable {
         var id: String?
         var data: String
+        /// The `event` field's value; `nil` for a plain message.
+        var name: String? = nil
     }
 
     /// What one line of the stream was, when it matters to a reader.
@@ -23,6 +25,7 @@ struct ServerSentEventParser {
     private var afterCR = false
     private var lastID: String?
     private var data: [String] = []
+    private var name: String?
 
     /// Reads `bytes`, the next chunk of the stream; returns the events and comments it ended.
     mutating func read(_ bytes: some Sequence<UInt8>) -> [Output] {
@@ -49,8 +52,8 @@ struct ServerSentEventParser {
         let line = String(decoding: pending, as: UTF8.self)
         pending.removeAll(keepingCapacity: true)
         if line.isEmpty {
-            defer { data = [] }
-            return data.isEmpty ? nil : .event(Event(id: lastID, data: data.joined(separator: "\n")))
+            defer { (data, name) = ([], nil) }
+            return data.isEmpty ? nil : .event(Event(id: lastID, data: data.joined(separator: "\n"), name: name))
         }
         if line.hasPrefix(":") { return .comment(String(line.dropFirst())) }
         let (field, value) = if let colon = line.firstIndex(of: ":") {
@@ -62,6 +65,7 @@ struct ServerSentEventParser {
         switch field {
         case "data": data.append(text)
         case "id" where !text.contains("\0"): lastID = text
+        case "event": name = text
         default: break
         }
         return nil

@@ -28,7 +28,7 @@ func withApp(
 ) async throws {
     var logger = Logger(label: "deck-server-test")
     logger.logLevel = .warning
-    let app = buildDeckServer(settings: settings, service: DeckService(store: store), logger: logger)
+    let app = buildDeckServer(settings: settings, service: DeckService(store: store, streams: settings.streams), logger: logger)
     try await app.test(.router) { client in
         try await body(TestServer(base: "http://localhost") { method, path, headers, body in
             var fields = HTTPFields()

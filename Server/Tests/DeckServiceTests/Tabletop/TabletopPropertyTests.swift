@@ -65,6 +65,8 @@ struct TabletopPropertyTests {
             var table = F.table()
             var generator = F.generator(seed)
             var views: [Int: TabletopView] = [:]
+            // The last view each viewer's stream was sent (0: a watcher).
+            var streamed: [Int: TabletopView] = [:]
             var now = F.start
             for r in steps {
                 let seat = 1 + r[0] % 3
@@ -115,10 +117,36 @@ struct TabletopPropertyTests {
                     let secret = viewer.map { Self.hidden(from: $0, in: table) } ?? Self.hidden(from: nil, in: table)
                     let seen = Set(F.words(of: view))
                     #expect(seen.isDisjoint(with: secret), "seat \(String(describing: viewer)) sees \(seen.intersection(secret))")
+                    // An event's delta from the view before, applied to it, gives this view.
+                    if let before = streamed[viewer ?? 0], before.version < view.version {
+                        let delta = TabletopDelta(from: before, to: view)
+                        #expect(delta.map { Self.apply($0, to: before) } == Self.sorted(view), "the delta from \(before.version) to \(view.version)")
+                    }
+                    streamed[viewer ?? 0] = view
                     if let viewer { views[viewer] = view }
                 }
             }
         }
+    }
+
+    /// `view` after `delta`, as a client applies it; stacks by id (their order on the page is
+    /// their z).
+    static func apply(_ delta: TabletopDelta, to view: TabletopView) -> TabletopView {
+        var view = view
+        view.version = delta.version
+        view.stacks.removeAll { stack in delta.removed.contains(stack.id) || delta.stacks.contains { $0.id == stack.id } }
+        view.stacks += delta.stacks
+        if let seats = delta.seats { view.seats = seats }
+        if let hand = delta.hand { view.hand = hand }
+        if let seeded = delta.seeded { view.seeded = seeded }
+        if let settings = delta.settings { (view.felt, view.creatorSeat, view.watchKey) = settings }
+        return sorted(view)
+    }
+
+    static func sorted(_ view: TabletopView) -> TabletopView {
+        var view = view
+        view.stacks.sort { $0.id < $1.id }
+        return view
     }
 
     /// The codes of the cards `seat` may not see: face down on the felt, or in another's hand.

@@ -1,3 +1,4 @@
+import Synchronization
 @testable import DeckService
 import Foundation
 import PlayingCards
@@ -73,5 +74,35 @@ struct TabletopServiceTests {
         let released = try await service.hold(at: id, token: bob, stack: "deck", release: true)
         #expect(released.stacks[0].heldBy == nil && released.version == held.version)
         _ = try await service.act(at: id, token: ann, .shuffle(stack: "deck"))
+    }
+
+    @Test("a hold runs out after 5 s unless renewed: then the other seat may take the stack, and the holder may drag it no more")
+    func holdRunsOut() async throws {
+        let clock = TestClock()
+        let service = DeckService(store: InMemoryRecordStore(), now: { clock.now })
+        let ann = try await service.newTable(NewTableRequest(name: "Ann"))
+        let bob = try await service.joinTable(ann.table.id, name: "Bob")
+        let id = ann.table.id
+        _ = try await service.hold(at: id, token: bob.token, stack: "deck")
+        try await service.drag(at: id, token: bob.token, stack: "deck", x: 10, y: 10)
+        clock.advance(by: 4.9)
+        await #expect(throws: ServiceError.self) { try await service.act(at: id, token: ann.token, .shuffle(stack: "deck")) }
+        clock.advance(by: 0.2)
+        let late = await #expect(throws: ServiceError.self) { try await service.drag(at: id, token: bob.token, stack: "deck", x: 20, y: 10) }
+        #expect(late?.kind == .conflict && late?.subject == .stack)
+        let view = try await service.tabletop(id, token: ann.token)
+        #expect(view.stacks[0].heldBy == nil)
+        _ = try await service.act(at: id, token: ann.token, .shuffle(stack: "deck"))
+    }
+}
+
+/// A time that tests move by hand.
+final class TestClock: Sendable {
+    private let time = Mutex(Date(timeIntervalSinceReferenceDate: 800_000_000))
+
+    var now: Date { time.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        time.withLock { $0.addTimeInterval(seconds) }
     }
 }

@@ -1,0 +1,106 @@
+import DeckService
+import Hummingbird
+import NIOCore
+import NIOPosix
+
+/// The creator's settings of a table, and what watchers see:
+/// - `POST /api/table/:table_id/felt/watch` makes a new watch link (`enabled=false`: turns
+///   watching off); `GET /api/watch/:watch_key` is the table as a watcher sees it, `…/events`
+///   its event stream and `…/background/:number` its background;
+/// - `POST /api/table/:table_id/felt/colour` sets the felt's colour (`colour=#rrggbb`; empty for
+///   the page's own);
+/// - `POST /api/table/:table_id/felt/background` uploads a background image (the body: a PNG
+///   or JPEG of at most 4 MiB and 4096 px, sent as it is, not as a form), or with
+///   `remove=true` removes it; `GET /api/table/:table_id/background/:number` serves it.
+///
+/// Uploads are decoded and re-encoded without their metadata on a thread of their own, one at a
+/// time; the server never fetches an image from a URL.
+struct TableSettingsRoutes {
+    let events: TableEvents
+    /// Where uploads are decoded: one thread, so a flood of uploads takes one core at most.
+    let decoder: NIOThreadPool
+
+    func add(to router: APIRegistrar) {
+        let service = router.service
+        router.change("/api/table/:table_id/felt/watch") { api in
+            let token = try TableRoutes.token(api, required: true)!
+            let id = try api.path("table_id")
+            if api.parameters["enabled"] != nil, try !api.parameters.flag("enabled") {
+                try await api.service.turnOffWatching(at: id, token: token)
+                return WatchLinkJSON(key: nil, base: api.base)
+            }
+            return WatchLinkJSON(key: try await api.service.makeWatchLink(at: id, token: token), base: api.base)
+        }
+        router.api("/api/watch/:watch_key") { api in
+            let key = try api.path("watch_key")
+            return TabletopJSON(try await api.service.watch(key), base: api.base, audience: .watcher(key: key))
+        }
+        router.get("/api/watch/:watch_key/events") { [events] request, context in
+            if request.method == .head { return Response(status: .ok, headers: EventStreamResponse.headers) }
+            let key = try context.parameters.require("watch_key")
+            let (id, _) = try await service.watchedTable(key)
+            let stream = try await events.subscribe(table: id, token: nil, signals: true, watchKey: key)
+            return EventStreamResponse.response(stream, context: context) { event in
+                try TabletopRoutes.bytes(of: event, for: stream, audience: .watcher(key: key))
+            }
+        }
+        router.change("/api/table/:table_id/felt/colour") { api in
+            let token = try TableRoutes.token(api, required: true)!
+            guard let colour = api.parameters["colour"] ?? api.parameters["color"] else {
+                throw RequestError.parameter("colour", "is missing", allowed: "give # and six hex digits, such as colour=%231e6b3a, or colour= for the page's own")
+            }
+            let view = try await api.service.setFeltColour(at: api.path("table_id"), token: token, colour: colour.isEmpty ? nil : colour)
+            return TabletopJSON(view, base: api.base)
+        }
+        let decoder = decoder
+        router.upload("/api/table/:table_id/felt/background", maximumBytes: BackgroundImage.maximumByteCount) { api, body in
+            let token = try TableRoutes.token(api, required: true)!
+            let id = try api.path("table_id")
+            if try api.parameters.flag("remove") {
+                return TabletopJSON(try await api.service.setBackground(at: id, token: token, image: nil), base: api.base)
+            }
+            guard let body, body.readableBytes > 0 else {
+                throw RequestError(
+                    "the request has no image: send the PNG or JPEG file itself as the body (Content-Type image/png or image/jpeg), or remove=true")
+            }
+            // Only the creator may: a refusal before the work of decoding.
+            _ = try await api.service.tabletop(id, token: token).creatorSeat
+            let bytes = Array(buffer: body)
+            let image: BackgroundImage
+            do {
+                image = try await decoder.runIfActive { try BackgroundImage.normalize(bytes) }
+            } catch let refusal as BackgroundImageError {
+                if case .tooManyBytes = refusal.reason { throw RequestError(.contentTooLarge, refusal.description) }
+                throw RequestError(refusal.isUploadFault ? .badRequest : .serviceUnavailable, refusal.description)
+            }
+            return TabletopJSON(
+                try await api.service.setBackground(at: id, token: token, image: (image.bytes, image.mediaType)), base: api.base)
+        }
+        router.get("/api/table/:table_id/background/:number") { request, context in
+            let id = try context.parameters.require("table_id")
+            let image = try await service.background(of: id, number: try Self.number(context))
+            return Self.imageResponse(image)
+        }
+        router.get("/api/watch/:watch_key/background/:number") { request, context in
+            let key = try context.parameters.require("watch_key")
+            let image = try await service.background(watching: key, number: try Self.number(context))
+            return Self.imageResponse(image)
+        }
+    }
+
+    private static func number(_ context: DeckRequestContext) throws -> Int {
+        let text = try context.parameters.require("number")
+        guard let number = Int(text), number > 0 else {
+            throw RequestError.parameter("number", value: text, "is not a background's number", allowed: "take the path from the table's view")
+        }
+        return number
+    }
+
+    /// An image's answer: its path changes with every upload, so it may be kept for good.
+    private static func imageResponse(_ image: (bytes: [UInt8], mediaType: String)) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: image.mediaType, .cacheControl: "public, max-age=31536000, immutable"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+    }
+}

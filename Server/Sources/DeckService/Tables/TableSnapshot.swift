@@ -1,0 +1,57 @@
+public import Foundation
+import Synchronization
+
+/// A table as its event streams are told of it: the table read at one version, the one they
+/// were told of before (to tell what changed), and when it was read (for holds that ran out).
+///
+/// One snapshot goes to every stream of the table, so whatever a stream's answer encodes of it
+/// may be kept in it (``encoded(_:_:)``) for the other streams of the same audience: a table
+/// change costs one encoding per audience, not one per stream.
+public final class TableSnapshot: Sendable {
+    /// The table's id.
+    public let id: String
+    let table: Tabletop
+    let previous: Tabletop?
+    let time: Date
+    private let encodings = Mutex<[String: [UInt8]]>([:])
+
+    init(id: String, table: Tabletop, previous: Tabletop?, time: Date) {
+        self.id = id
+        self.table = table
+        self.previous = previous.flatMap { $0.version < table.version ? $0 : nil }
+        self.time = time
+    }
+
+    /// The table's version.
+    public var version: Int { table.version }
+
+    /// The version of the table the streams were told of before this one; `nil` for the first.
+    public var previousVersion: Int? { previous?.version }
+
+    /// The free-form view for the player in seat `viewer`, or for a watcher when `nil`.
+    public func view(for viewer: Int?) -> TabletopView {
+        TabletopView(id: id, table: table, viewer: viewer, holdsAt: time)
+    }
+
+    /// What changed since ``previousVersion`` for `viewer`; `nil` for the first snapshot, or
+    /// when the viewer held no such seat before.
+    public func delta(for viewer: Int?) -> TabletopDelta? {
+        guard let previous, viewer.map({ previous.seats.indices.contains($0 - 1) }) ?? true else { return nil }
+        return TabletopDelta(
+            from: TabletopView(id: id, table: previous, viewer: viewer, holdsAt: time), to: view(for: viewer))
+    }
+
+    /// The fixed-layout view (deck, piles and hands) for `viewer`.
+    public func tableView(for viewer: Int?) -> TableView {
+        TableView(id: id, table: table, viewer: viewer)
+    }
+
+    /// The bytes `make` gives, made once for `key` (say, the format and the audience) and then
+    /// kept for every stream that asks again.
+    public func encoded(_ key: String, _ make: () throws -> [UInt8]) rethrows -> [UInt8] {
+        if let kept = encodings.withLock({ $0[key] }) { return kept }
+        let bytes = try make()
+        encodings.withLock { $0[key] = bytes }
+        return bytes
+    }
+}

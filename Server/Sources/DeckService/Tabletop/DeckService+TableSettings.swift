@@ -1,0 +1,134 @@
+import Foundation
+
+/// The creator's settings as service operations: the watch link, the felt's colour and its
+/// background image. Each is a change of the table that its streams hear of; the rules (who may,
+/// what is allowed) are the model's (`Tabletop+Settings.swift`).
+extension DeckService {
+    /// The most bytes of a background image as stored (after it was re-encoded).
+    package static let backgroundBytes = 6 * 1024 * 1024
+
+    /// Makes a new watch link for the table, shutting out whoever watched by the old one; for
+    /// the creator's token only. Answers its key.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown table, a token of no seat, or (`forbidden`) a
+    ///   seat that did not make the table.
+    package func makeWatchLink(at id: String, token: String) async throws -> String {
+        let table = try await loadTable(id)
+        try table.checkCreator(try Self.seat(of: token, at: table, id: id), to: "make a watch link")
+        let key = RecordID.make()
+        try await store.insert(.watchLink, id: key, state: Array(id.utf8), at: now())
+        let version = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+            try table.setWatchKey(key, by: seat)
+            return table.version
+        }
+        await events.announce(table: id, version: version)
+        return key
+    }
+
+    /// Turns watching off: the watch link answers no more, and its streams end.
+    ///
+    /// - Throws: as ``makeWatchLink(at:token:)``.
+    package func turnOffWatching(at id: String, token: String) async throws {
+        let version = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+            try table.setWatchKey(nil, by: seat)
+            return table.version
+        }
+        await events.announce(table: id, version: version)
+    }
+
+    /// The table that the watch link `key` shows, while that is still its link.
+    ///
+    /// - Throws: ``ServiceError`` (`notFound`, naming the link) for a key that is not a table's
+    ///   watch link now: never was, was made again, or watching was turned off.
+    package func watchedTable(_ key: String) async throws -> (id: String, table: Tabletop) {
+        let gone = ServiceError(
+            .notFound, .watchLink, value: key, "shows no table: it may have been made anew or turned off",
+            allowed: "ask the table's creator for its current watch link")
+        guard RecordID.isWellFormed(key), let bytes = try await store.read(.watchLink, id: key) else { throw gone }
+        let id = String(decoding: bytes, as: UTF8.self)
+        let table: Tabletop
+        do {
+            table = try await loadTable(id)
+        } catch let error as ServiceError where error.kind == .notFound {
+            throw gone
+        }
+        guard table.settings.watchKey == key else { throw gone }
+        return (id, table)
+    }
+
+    /// The table as a watcher of the link `key` sees it.
+    ///
+    /// - Throws: as ``watchedTable(_:)``.
+    package func watch(_ key: String) async throws -> TabletopView {
+        let (id, table) = try await watchedTable(key)
+        return TabletopView(id: id, table: table, viewer: nil, holdsAt: now())
+    }
+
+    /// Sets the felt's colour (`#rrggbb`), or the page's own with `nil`; for the creator only.
+    ///
+    /// - Throws: ``ServiceError`` for a colour of another form, and as
+    ///   ``makeWatchLink(at:token:)``.
+    package func setFeltColour(at id: String, token: String, colour: String?) async throws -> TabletopView {
+        let now = now()
+        let view = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+            try table.setFeltColour(colour, by: seat)
+            return TabletopView(id: id, table: table, viewer: seat, holdsAt: now)
+        }
+        await events.announce(table: id, version: view.version)
+        return view
+    }
+
+    /// Sets the background image: `image`, already decoded and re-encoded without metadata by
+    /// the caller, of `mediaType`; or with `nil`, none. For the creator only.
+    ///
+    /// - Throws: ``ServiceError`` (`tooLarge`) for an image over ``backgroundBytes``, and as
+    ///   ``makeWatchLink(at:token:)``.
+    package func setBackground(at id: String, token: String, image: (bytes: [UInt8], mediaType: String)?) async throws -> TabletopView {
+        let table = try await loadTable(id)
+        try table.checkCreator(try Self.seat(of: token, at: table, id: id), to: "set the background")
+        if let image {
+            guard image.bytes.count <= Self.backgroundBytes else {
+                throw ServiceError(.tooLarge, .background, "is \(image.bytes.count) bytes once re-encoded", allowed: "send a smaller image")
+            }
+            var record = RecordWriter(id: id)
+            try record.appendShortText(image.mediaType)
+            record.bytes += image.bytes
+            let stored = record.bytes
+            // The image first: a table never names an image that is not there.
+            if try await store.update(.tableBackground, id: id, at: now(), { _ in (stored, ()) }) == nil {
+                try await store.insert(.tableBackground, id: id, state: stored, at: now())
+            }
+        }
+        let now = now()
+        let view = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+            try table.setBackground(mediaType: image?.mediaType, by: seat)
+            return TabletopView(id: id, table: table, viewer: seat, holdsAt: now)
+        }
+        await events.announce(table: id, version: view.version)
+        return view
+    }
+
+    /// The background image numbered `number` of the table `id`: its bytes and media type.
+    ///
+    /// - Throws: ``ServiceError`` (`notFound`) when the table has no background, or a newer one.
+    package func background(of id: String, number: Int) async throws -> (bytes: [UInt8], mediaType: String) {
+        let table = try await loadTable(id)
+        return try await background(of: id, table: table, number: number)
+    }
+
+    /// The background image numbered `number` of the table the watch link `key` shows.
+    package func background(watching key: String, number: Int) async throws -> (bytes: [UInt8], mediaType: String) {
+        let (id, table) = try await watchedTable(key)
+        return try await background(of: id, table: table, number: number)
+    }
+
+    private func background(of id: String, table: Tabletop, number: Int) async throws -> (bytes: [UInt8], mediaType: String) {
+        let missing = ServiceError(
+            .notFound, .background, value: String(number), "is not the table's background now",
+            allowed: "take the background's path from the table's current view")
+        guard table.settings.background?.number == number, let bytes = try await store.read(.tableBackground, id: id) else { throw missing }
+        var reader = RecordReader(bytes: bytes)
+        guard let mediaType = reader.shortText() else { throw ServiceError(.internalFailure, .store, value: id, "has a damaged background record") }
+        return (Array(bytes[reader.position...]), mediaType)
+    }
+}

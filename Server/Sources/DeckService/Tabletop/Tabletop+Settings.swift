@@ -1,0 +1,84 @@
+import Foundation
+
+/// What the table's creator sets: the watch link, the felt's colour and its background image.
+/// Each is a change (the version rises by one, so every stream hears of it) that no seat
+/// undoes, and only the seat that made the table may make it.
+extension Tabletop {
+    /// The creator's settings of a table.
+    package struct Settings: Sendable, Hashable {
+        /// SHA-256 of the token of the seat that made the table; `nil` for a table of the
+        /// release before that nobody has claimed (its seat 1 is taken as the creator).
+        package var creatorTokenHash: String?
+        /// The key of the table's watch link; `nil` while watching is off.
+        package var watchKey: String?
+        /// The felt's colour, `#rrggbb`; `nil` for the page's own.
+        package var feltColour: String?
+        /// The background image, if one was uploaded.
+        package var background: Background?
+
+        /// No creator known, watching off, the page's felt.
+        package static let none = Settings()
+    }
+
+    /// A background image of the felt: its bytes are a record of their own, and its number
+    /// rises with every upload, so that its path changes and no cache shows an old one.
+    package struct Background: Sendable, Hashable {
+        /// Up by one with every upload to the table.
+        package var number: Int
+        /// `image/png` or `image/jpeg`.
+        package var mediaType: String
+    }
+
+    /// Whether `seat` is the seat that made the table.
+    package func isCreator(_ seat: Int) -> Bool {
+        guard seats.indices.contains(seat - 1), let hash = seats[seat - 1].tokenHash else { return false }
+        return settings.creatorTokenHash.map { $0 == hash } ?? (seat == 1)
+    }
+
+    /// Refuses a seat other than the creator's.
+    func checkCreator(_ seat: Int, to what: String) throws(ServiceError) {
+        guard isCreator(seat) else {
+            throw ServiceError(
+                .forbidden, .seat, value: String(seat), "did not make this table: only the seat that made it may \(what)",
+                allowed: "ask the player who made the table")
+        }
+    }
+
+    /// Sets the watch link's key (a new one shuts out whoever watched by the old), or turns
+    /// watching off with `nil`.
+    package mutating func setWatchKey(_ key: String?, by seat: Int) throws(ServiceError) {
+        try checkCreator(seat, to: key == nil ? "turn watching off" : "make a watch link")
+        settings.watchKey = key
+        version += 1
+    }
+
+    /// Sets the felt's colour (`#rrggbb`), or the page's own with `nil`.
+    package mutating func setFeltColour(_ colour: String?, by seat: Int) throws(ServiceError) {
+        try checkCreator(seat, to: "set the felt's colour")
+        if let colour {
+            let digits = colour.utf8.dropFirst()
+            guard colour.utf8.count == 7, colour.hasPrefix("#"), digits.allSatisfy({ $0.isHexDigit }) else {
+                throw ServiceError.badRequest(.colour, value: colour, "is not a colour", allowed: "give # and six hex digits, such as #1e6b3a")
+            }
+        }
+        settings.feltColour = colour?.lowercased()
+        version += 1
+    }
+
+    /// Records a new background image of `mediaType` (its bytes stored apart), or none with
+    /// `nil`; answers it.
+    @discardableResult
+    package mutating func setBackground(mediaType: String?, by seat: Int) throws(ServiceError) -> Background? {
+        try checkCreator(seat, to: mediaType == nil ? "remove the background" : "set the background")
+        settings.background = mediaType.map { Background(number: (settings.background?.number ?? 0) + 1, mediaType: $0) }
+        version += 1
+        return settings.background
+    }
+}
+
+private extension UInt8 {
+    var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
+}

@@ -1,0 +1,47 @@
+import DeckService
+import Foundation
+
+/// How a table notice travels as a `NOTIFY` payload (at most 8,000 bytes; these take well
+/// under 200): a change as `id:version`; a signal as `|`-separated fields, `id|h|seat|stack|ms`
+/// for a hold until `ms` after 1970 (0 when let go), `id|d|seat|stack|x|y` for a drag and
+/// `id|p|seat|stack` for a peek. Table and stack ids hold neither `:` nor `|`.
+enum TableNoticePayload {
+    static func change(table id: String, version: Int) -> String {
+        "\(id):\(version)"
+    }
+
+    static func signal(_ signal: TableSignal, table id: String) -> String {
+        switch signal {
+        case .held(let stack, let seat, let until):
+            "\(id)|h|\(seat)|\(stack)|\(until.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) } ?? 0)"
+        case .dragged(let stack, let seat, let x, let y):
+            "\(id)|d|\(seat)|\(stack)|\(x)|\(y)"
+        case .peeked(let stack, let seat):
+            "\(id)|p|\(seat)|\(stack)"
+        }
+    }
+
+    /// The notice a payload carries; `nil` for a payload of another form.
+    static func notice(_ payload: String) -> TableNotice? {
+        let fields = payload.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count > 1 else {
+            guard let colon = payload.lastIndex(of: ":"), let version = Int(payload[payload.index(after: colon)...]) else { return nil }
+            return .changed(id: String(payload[..<colon]), version: version)
+        }
+        guard fields.count >= 4, let seat = Int(fields[2]), !fields[0].isEmpty, !fields[3].isEmpty else { return nil }
+        let (id, stack) = (fields[0], fields[3])
+        switch (fields[1], fields.count) {
+        case ("h", 5):
+            guard let milliseconds = Int64(fields[4]) else { return nil }
+            let until = milliseconds == 0 ? nil : Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            return .signal(id: id, .held(stack: stack, seat: seat, until: until))
+        case ("d", 6):
+            guard let x = Double(fields[4]), let y = Double(fields[5]), x.isFinite, y.isFinite else { return nil }
+            return .signal(id: id, .dragged(stack: stack, seat: seat, x: x, y: y))
+        case ("p", 4):
+            return .signal(id: id, .peeked(stack: stack, seat: seat))
+        default:
+            return nil
+        }
+    }
+}
