@@ -123,4 +123,31 @@ struct TabletopAPITests {
             #expect(try await ann.felt("shuffle", "stack=deck").status == 200)
         }
     }
+
+    @Test(
+        "two seats grab the same face-down card 200 times, on SQLite and through two PostgreSQL instances: one winner each time, the loser a 409, the card in one hand",
+        arguments: [false, true])
+    func grabRace(acrossInstances: Bool) async throws {
+        let database = acrossInstances ? try await PostgresCluster.shared.createDatabase() : nil
+        async let startFirst = ServerProcess(database: database)
+        async let startSecond = acrossInstances ? ServerProcess(database: database) : nil
+        let (first, second) = try await (startFirst, startSecond)
+        try await withCleanup {
+            let one = TestServer(process: first)
+            let ann = try await one.newTable("Ann", "seats=2&deck_count=8")
+            let bob = try await (second.map(TestServer.init(process:)) ?? one).join(ann.table, "Bob")
+            for round in 1...200 {
+                let top = try #require(try await ann.tabletop().stack("deck")?.cards.last?.handle)
+                async let annGrab = ann.felt("move", "from=deck&handles=\(top)&to=hand&seat=1")
+                async let bobGrab = bob.felt("move", "from=deck&handles=\(top)&to=hand&seat=2")
+                let statuses = try await [annGrab.status, bobGrab.status]
+                #expect(statuses.sorted() == [200, 409], "round \(round): \(statuses)")
+                let view = try await ann.tabletop()
+                #expect(view.seats.map(\.handCount).reduce(0, +) == round && view.stack("deck")?.cards.count == 416 - round, "round \(round)")
+            }
+        } cleanup: {
+            await first.stop()
+            await second?.stop()
+        }
+    }
 }
