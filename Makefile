@@ -148,6 +148,7 @@ bench-server: deps-bench deps-postgres
 	bash $(SERVER_DIR)/Benchmarks/bench-hostile.sh $(DECK_SERVER) $(OLD_DECK_SERVER)
 	bash $(SERVER_DIR)/Benchmarks/bench-postgres.sh $(DECK_SERVER)
 	python3 $(SERVER_DIR)/Benchmarks/bench-table-events.py $(DECK_SERVER)
+	python3 $(SERVER_DIR)/Benchmarks/bench-tabletop-drags.py $(DECK_SERVER)
 	cd $(SERVER_DIR) && $(SWIFT) run -c release answer-encoding-benchmark
 
 # The package-benchmark suite (time, throughput, allocations), then an interleaved run that

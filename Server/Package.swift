@@ -40,11 +40,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // What both stores use: the batching of changes to one record, and an in-memory store
+        // for tests and the route listing.
+        .target(
+            name: "DeckStoreSupport",
+            dependencies: ["DeckService"]
+        ),
         // The embedded store: one SQLite file in WAL mode, through GRDB.
         .target(
             name: "DeckStoreSQLite",
             dependencies: [
-                "DeckService",
+                "DeckService", "DeckStoreSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -53,7 +59,7 @@ let package = Package(
         .target(
             name: "DeckStorePostgres",
             dependencies: [
-                "DeckService",
+                "DeckService", "DeckStoreSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -65,7 +71,7 @@ let package = Package(
         .target(
             name: "DeckServerHTTP",
             dependencies: [
-                "DeckService", "CGdkPixbuf",
+                "DeckService", "DeckStoreSupport", "CGdkPixbuf",
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
                 .product(name: "Memorize", package: "swift-playing-cards"),
                 .product(name: "PlayingCardRendering", package: "swift-playing-cards"),
@@ -103,13 +109,23 @@ let package = Package(
         // Times the JSON answers with the server's encoder and Foundation's (make bench-server).
         .executableTarget(
             name: "answer-encoding-benchmark",
-            dependencies: ["DeckServerHTTP", "DeckService"],
+            dependencies: ["DeckServerHTTP", "DeckService", "DeckStoreSupport"],
             path: "Benchmarks/AnswerEncoding"
+        ),
+        // Times the SQLite writer's hold for a 432-card table's actions against the heaviest deck
+        // requests of a 1,080-card shoe.
+        .executableTarget(
+            name: "table-writer-benchmark",
+            dependencies: [
+                "DeckService", "DeckStoreSQLite",
+                .product(name: "PlayingCards", package: "swift-playing-cards"),
+            ],
+            path: "Benchmarks/TableWriter"
         ),
         .testTarget(
             name: "DeckServiceTests",
             dependencies: [
-                "DeckService",
+                "DeckService", "DeckStoreSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
                 .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
@@ -119,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "DeckServerTests",
             dependencies: [
-                "deck-server", "DeckServerHTTP", "DeckService", "DeckStorePostgres", "DeckStoreSQLite",
+                "deck-server", "DeckServerHTTP", "DeckService", "DeckStorePostgres", "DeckStoreSQLite", "DeckStoreSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

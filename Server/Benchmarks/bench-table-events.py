@@ -26,16 +26,15 @@ neither delays the other; both read the same monotonic clock.
 import argparse
 import asyncio
 import bisect
-import json
 import multiprocessing
 import os
 import random
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
 import time
+
+from bench_support import Cluster, Connection, percentile, start_server
 
 TABLES = 100
 STREAMS_PER_TABLE = 10
@@ -44,57 +43,12 @@ CHANGES_PER_SECOND = 500
 LOAD_CONNECTIONS = 16
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(binary, work, extra):
-    log = open(os.path.join(work, f"server-{len(os.listdir(work))}.log"), "w+")
-    process = subprocess.Popen(
-        [binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warning",
-         "--creations-per-minute", "0", "--max-streams", "5000"] + extra,
-        stdout=subprocess.PIPE, stderr=log, text=True)
-    line = process.stdout.readline()
-    if not line.startswith("deck-server listening on "):
-        log.seek(0)
-        raise SystemExit(f"deck-server did not start: {line}{log.read()}")
-    url = line.split()[-1]
-    host, port = url.removeprefix("http://").split(":")
-    return process, (host, int(port))
-
-
 def resident_kib(pid):
     with open(f"/proc/{pid}/status") as status:
         for line in status:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
-
-
-# --- a small HTTP/1.1 client on keep-alive connections ----------------------------------------
-
-class Connection:
-    def __init__(self, address):
-        self.address = address
-        self.reader = self.writer = None
-
-    async def request(self, method, path, token=None):
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(*self.address, limit=1 << 22)
-        headers = f"{method} {path} HTTP/1.1\r\nHost: {self.address[0]}:{self.address[1]}\r\nContent-Length: 0\r\n"
-        if token:
-            headers += f"Authorization: Bearer {token}\r\n"
-        self.writer.write((headers + "\r\n").encode())
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        status = int(head.split(b" ", 2)[1])
-        length = 0
-        for line in head.split(b"\r\n"):
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        body = await self.reader.readexactly(length)
-        return status, json.loads(body)
 
 
 async def make_tables(address):
@@ -167,13 +121,6 @@ async def open_stream(address, table, token, arrivals, opened):
             arrivals.append((int(line[4:]), time.monotonic()))
 
 
-def percentile(values, fraction):
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
 async def measure(label, stream_address, load_address, server_pid, seconds):
     tables = await make_tables(load_address)
     await asyncio.sleep(1)
@@ -233,35 +180,6 @@ async def measure(label, stream_address, load_address, server_pid, seconds):
     print(f"  server memory: {before / 1024:.1f} MiB before the streams, {with_streams / 1024:.1f} MiB with them: "
           f"{per_stream:.1f} KiB per open stream")
     return percentile(latencies, 0.99) if missed == 0 else float("inf")
-
-
-class Cluster:
-    """A throw-away PostgreSQL cluster on a free loopback port, with PostgreSQL's defaults."""
-
-    def __init__(self):
-        versions = sorted(os.listdir("/usr/lib/postgresql"), key=int)
-        self.bin = f"/usr/lib/postgresql/{versions[-1]}/bin"
-        self.folder = tempfile.mkdtemp(prefix="deck-bench-events-")
-        os.chmod(self.folder, 0o755)
-        if os.getuid() == 0:
-            shutil.chown(self.folder, "postgres", "postgres")
-        self.port = free_port()
-        self.as_postgres([f"{self.bin}/initdb", "-D", f"{self.folder}/data", "-A", "trust", "-U", "postgres"])
-        self.as_postgres([f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-l", f"{self.folder}/log", "-w", "-o",
-                          f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=200", "start"])
-        self.as_postgres([f"{self.bin}/createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "decks"])
-        self.url = f"postgres://postgres@127.0.0.1:{self.port}/decks?sslmode=disable"
-
-    def as_postgres(self, command):
-        if os.getuid() == 0:
-            command = ["runuser", "-u", "postgres", "--"] + command
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def remove(self):
-        try:
-            self.as_postgres([f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-m", "fast", "-w", "stop"])
-        finally:
-            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def main():

@@ -8,6 +8,7 @@
 import DeckServerHTTP
 import DeckService
 import Foundation
+import DeckStoreSupport
 
 let drawMixRate = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 10_000
 let service = DeckService(store: InMemoryRecordStore())

@@ -1,6 +1,7 @@
 import DeckService
 import Foundation
 import Synchronization
+import DeckStoreSupport
 
 /// Groups the changes to records of one kind that wait on one server instance, across records,
 /// so that one commit applies them all (``Commit``; the store's takes one statement and one

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import DeckStoreSupport
 
 /// How a group of changes is written: the conditional write of the records this instance
 /// knows, then the locking transaction for the rest.

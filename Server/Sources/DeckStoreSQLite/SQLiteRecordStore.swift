@@ -1,6 +1,7 @@
 public import DeckService
 public import Foundation
 import GRDB
+import DeckStoreSupport
 
 /// The embedded store: one SQLite file in WAL mode, through one GRDB connection that holds the
 /// file's lock for as long as the server runs.

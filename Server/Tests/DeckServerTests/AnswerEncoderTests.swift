@@ -3,6 +3,7 @@ import DeckService
 import Foundation
 import PlayingCards
 import Testing
+import DeckStoreSupport
 
 @Suite("The streaming answer encoder writes what Foundation's encoder writes")
 struct AnswerEncoderTests {

@@ -3,6 +3,7 @@ import DeckService
 import Foundation
 import PlayingCards
 import Testing
+import DeckStoreSupport
 
 /// Each test runs on a server in both modes: strict (`--strict`), where every case is refused,
 /// and the default, deckofcardsapi's, where the cases marked `strictOnly` are answered as the

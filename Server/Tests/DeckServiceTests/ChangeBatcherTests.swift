@@ -1,6 +1,7 @@
 import DeckService
 import Synchronization
 import Testing
+import DeckStoreSupport
 
 /// A stand-in for the database: records as byte strings, and a log of the batches committed.
 private final class FakeRecords: Sendable {

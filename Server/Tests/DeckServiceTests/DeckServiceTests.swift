@@ -3,6 +3,7 @@ import Foundation
 import PlayingCards
 import PropertyBased
 import Testing
+import DeckStoreSupport
 
 @Suite("The application layer over an in-memory store")
 struct DeckServiceTests {

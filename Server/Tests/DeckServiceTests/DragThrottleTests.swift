@@ -30,6 +30,16 @@ struct DragThrottleTests {
         #expect(throttle.due(at: at(140)).isEmpty && throttle.count == 0 && throttle.nextDue == nil)
     }
 
+    @Test("a drag sent late by the timer counts as sent when it was due: a steady 30 a second is not pushed later and later")
+    func lateTimer() {
+        var throttle = DragThrottle<Instant>(interval: .milliseconds(33))
+        #expect(throttle.offer(drag(1), of: seat, at: at(0)) != nil)
+        #expect(throttle.offer(drag(2), of: seat, at: at(32)) == nil)
+        // The timer wakes 8 ms late: the drag counts as sent at 33, so the next, at 66, goes at once.
+        #expect(throttle.due(at: at(41)).map(\.signal) == [drag(2)])
+        #expect(throttle.offer(drag(3), of: seat, at: at(66)) == drag(3))
+    }
+
     @Test("seats are kept apart: one seat's drags never wait for another's")
     func seatsApart() {
         var throttle = DragThrottle<Instant>(interval: .milliseconds(33))

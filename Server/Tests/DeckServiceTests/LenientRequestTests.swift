@@ -3,6 +3,7 @@ import Foundation
 import PlayingCards
 import PropertyBased
 import Testing
+import DeckStoreSupport
 
 /// Lenient requests, deckofcardsapi's way: they do the part a strict request would accept and
 /// name the rest, never more and never less.

@@ -2,6 +2,7 @@ import DeckService
 import Foundation
 import PlayingCards
 import Testing
+import DeckStoreSupport
 
 @Suite("Refusals are structured: what was wrong, the value, what is allowed")
 struct ServiceErrorTests {

@@ -4,6 +4,7 @@ import PlayingCards
 import PropertyBased
 import Synchronization
 import Testing
+import DeckStoreSupport
 
 @Suite("Card tables in the application layer")
 struct TableServiceTests {

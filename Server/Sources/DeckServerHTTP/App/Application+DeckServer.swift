@@ -6,6 +6,7 @@ import NIOCore
 import NIOPosix
 public import ServiceLifecycle
 import Foundation
+import DeckStoreSupport
 
 /// Builds the deck server: the router with its middlewares and routes over `service`, and the
 /// idle-record job.

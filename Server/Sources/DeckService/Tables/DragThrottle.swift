@@ -35,14 +35,15 @@ struct DragThrottle<Instant: InstantProtocol> {
         return signal
     }
 
-    /// The waiting drags whose time has come at `now`, which count as sent now; and seats
+    /// The waiting drags whose time has come at `now`, which count as sent when they were due
+    /// (a timer that wakes late must not push the seat's next drags later still); and seats
     /// whose last drag went more than an interval ago and wait for none are forgotten.
     mutating func due(at now: Instant) -> [(seat: Seat, signal: TableSignal)] {
         var due: [(seat: Seat, signal: TableSignal)] = []
         for (seat, entry) in entries where now >= entry.lastSent.advanced(by: interval) {
             if let waiting = entry.waiting {
                 due.append((seat, waiting))
-                entries[seat] = Entry(lastSent: now, waiting: nil)
+                entries[seat] = Entry(lastSent: entry.lastSent.advanced(by: interval), waiting: nil)
             } else {
                 entries[seat] = nil
             }

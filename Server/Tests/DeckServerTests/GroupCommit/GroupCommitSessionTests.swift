@@ -3,6 +3,7 @@ import DeckStorePostgres
 import Foundation
 import Synchronization
 import Testing
+import DeckStoreSupport
 
 /// The PostgreSQL store's group commit with sessions of its own making: how groups share a
 /// session, and what becomes of a group whose session ends, cannot open, or never answers.

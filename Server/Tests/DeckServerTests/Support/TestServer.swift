@@ -8,6 +8,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import NIOHTTP1
+import DeckStoreSupport
 
 /// Runs `body` against a fresh built `deck-server` process on `store`, then stops it and
 /// removes its data: for what only a real process shows (durability, signals, the log, options).

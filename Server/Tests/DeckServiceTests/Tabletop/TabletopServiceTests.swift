@@ -3,6 +3,7 @@ import Synchronization
 import Foundation
 import PlayingCards
 import Testing
+import DeckStoreSupport
 
 /// The free-form table through the service: one store transaction per action, seats found by
 /// token, and the same privacy in every answer.

@@ -1,3 +1,4 @@
+import DeckService
 import Foundation
 
 /// A store that keeps records in memory: for tests of the application layer.

@@ -1,3 +1,4 @@
+import DeckService
 import Synchronization
 
 /// Groups the changes to one record that arrive while a transaction on it is in flight, so the

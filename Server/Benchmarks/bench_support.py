@@ -1,0 +1,92 @@
+"""What the Python benchmarks of deck-server share: starting a server, a small HTTP/1.1 client,
+percentiles and a throw-away PostgreSQL cluster (bench-table-events.py, bench-tabletop-drags.py).
+"""
+
+import asyncio
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(binary, work, extra):
+    log = open(os.path.join(work, f"server-{len(os.listdir(work))}.log"), "w+")
+    process = subprocess.Popen(
+        [binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warning",
+         "--creations-per-minute", "0", "--max-streams", "5000"] + extra,
+        stdout=subprocess.PIPE, stderr=log, text=True)
+    line = process.stdout.readline()
+    if not line.startswith("deck-server listening on "):
+        log.seek(0)
+        raise SystemExit(f"deck-server did not start: {line}{log.read()}")
+    url = line.split()[-1]
+    host, port = url.removeprefix("http://").split(":")
+    return process, (host, int(port))
+
+
+# --- a small HTTP/1.1 client on keep-alive connections ----------------------------------------
+
+class Connection:
+    def __init__(self, address):
+        self.address = address
+        self.reader = self.writer = None
+
+    async def request(self, method, path, token=None):
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(*self.address, limit=1 << 22)
+        headers = f"{method} {path} HTTP/1.1\r\nHost: {self.address[0]}:{self.address[1]}\r\nContent-Length: 0\r\n"
+        if token:
+            headers += f"Authorization: Bearer {token}\r\n"
+        self.writer.write((headers + "\r\n").encode())
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = 0
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        body = await self.reader.readexactly(length)
+        return status, json.loads(body)
+
+
+def percentile(values, fraction):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+class Cluster:
+    """A throw-away PostgreSQL cluster on a free loopback port, with PostgreSQL's defaults."""
+
+    def __init__(self, prefix="deck-bench-events-"):
+        versions = sorted(os.listdir("/usr/lib/postgresql"), key=int)
+        self.bin = f"/usr/lib/postgresql/{versions[-1]}/bin"
+        self.folder = tempfile.mkdtemp(prefix=prefix)
+        os.chmod(self.folder, 0o755)
+        if os.getuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self.port = free_port()
+        self.as_postgres([f"{self.bin}/initdb", "-D", f"{self.folder}/data", "-A", "trust", "-U", "postgres"])
+        self.as_postgres([f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-l", f"{self.folder}/log", "-w", "-o",
+                          f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=200", "start"])
+        self.as_postgres([f"{self.bin}/createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "decks"])
+        self.url = f"postgres://postgres@127.0.0.1:{self.port}/decks?sslmode=disable"
+
+    def as_postgres(self, command):
+        if os.getuid() == 0:
+            command = ["runuser", "-u", "postgres", "--"] + command
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def remove(self):
+        try:
+            self.as_postgres([f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-m", "fast", "-w", "stop"])
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
