@@ -169,8 +169,8 @@ public final class PostgresRecordStore: RecordStore, Service {
             let rows = try await connection.query("""
                 WITH idle AS (DELETE FROM records WHERE changed_at < \(cutoff) AND kind NOT IN ('background', 'watch') RETURNING kind, id), \
                 tables AS (SELECT id FROM records WHERE kind = 'table' EXCEPT SELECT id FROM idle WHERE kind = 'table'), \
-                orphans AS (DELETE FROM records WHERE (kind = 'background' AND id NOT IN (SELECT id FROM tables)) \
-                    OR (kind = 'watch' AND convert_from(state, 'UTF8') NOT IN (SELECT id FROM tables)) RETURNING 1) \
+                orphans AS (DELETE FROM records r WHERE (r.kind = 'background' AND NOT EXISTS (SELECT 1 FROM tables t WHERE t.id = r.id)) \
+                    OR (r.kind = 'watch' AND NOT EXISTS (SELECT 1 FROM tables t WHERE convert_to(t.id, 'UTF8') = r.state)) RETURNING 1) \
                 SELECT (SELECT count(*) FROM idle) + (SELECT count(*) FROM orphans)
                 """, logger: logger)
             return try await Self.firstCount(rows)

@@ -74,9 +74,13 @@ public final class PostgresTableFeed: TableChangeFeed {
                     return batch
                 }
                 if batch.isEmpty { break }
+                // PostgreSQL delivers one of identical payloads of a transaction, the first: keep
+                // the last of each instead, so that hold, release, hold, release ends released.
+                var seen = Set<String>()
+                let payloads = Array(batch.reversed().filter { seen.insert($0).inserted }.reversed())
                 do {
                     try await client.query(
-                        "SELECT pg_notify(\(Self.channel), payload) FROM unnest(\(batch)::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n",
+                        "SELECT pg_notify(\(Self.channel), payload) FROM unnest(\(payloads)::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n",
                         logger: logger)
                 } catch {
                     if Task.isCancelled { return }

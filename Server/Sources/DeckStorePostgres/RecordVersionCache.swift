@@ -75,6 +75,8 @@ final class RecordVersionCache: Sendable {
 
     /// Notes that this instance's own commit left record `id` at `version` with `state`.
     func remember(_ kind: RecordKind, id: String, version: String, state newState: [UInt8]) {
+        // A background image is large and changes rarely: it is never kept here.
+        guard kind != .tableBackground else { return }
         let key = Key(kind: kind, id: id)
         let entry = Entry(version: version, state: newState, time: .now)
         state.withLock { state in

@@ -169,6 +169,10 @@ struct TabletopEventsAPITests {
             let removed = try answer.decode(FeltAnswer.self).felt.background
             #expect(answer.status == 200 && removed == nil, "\(answer.text)")
             #expect(try await server.get(path).status == 404)
+            // A new upload never takes the path of an old one, which a browser may have kept.
+            answer = try await upload(png, to: ann, type: "image/png")
+            let again = try #require(try answer.decode(FeltAnswer.self).felt.background)
+            #expect(again != path && again.hasSuffix("/background/2"), "\(again)")
         }
     }
 

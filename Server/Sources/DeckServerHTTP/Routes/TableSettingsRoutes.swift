@@ -2,6 +2,7 @@ import DeckService
 import Hummingbird
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// The creator's settings of a table, and what watchers see:
 /// - `POST /api/table/:table_id/felt/watch` makes a new watch link (`enabled=false`: turns
@@ -64,7 +65,18 @@ struct TableSettingsRoutes {
                     "the request has no image: send the PNG or JPEG file itself as the body (Content-Type image/png or image/jpeg), or remove=true")
             }
             // Only the creator may: a refusal before the work of decoding.
-            _ = try await api.service.tabletop(id, token: token).creatorSeat
+            let view = try await api.service.tabletop(id, token: token)
+            guard view.creatorSeat == view.viewerSeat else {
+                throw RequestError(.forbidden, "only the seat that made the table may set its background: ask the player who made it")
+            }
+            guard Self.decoding.withLock({ waiting in
+                guard waiting < Self.maximumDecoding else { return false }
+                waiting += 1
+                return true
+            }) else {
+                throw RequestError(.serviceUnavailable, "the server is decoding \(Self.maximumDecoding) background images already: try again in a few seconds")
+            }
+            defer { Self.decoding.withLock { $0 -= 1 } }
             let bytes = Array(buffer: body)
             let image: BackgroundImage
             do {
@@ -87,6 +99,11 @@ struct TableSettingsRoutes {
             return Self.imageResponse(image)
         }
     }
+
+    /// Uploads decoding or waiting for the decoder, at most ``maximumDecoding``: past it an
+    /// upload is refused (503) rather than held with its 4 MiB.
+    private static let decoding = Mutex(0)
+    private static let maximumDecoding = 4
 
     private static func number(_ context: DeckRequestContext) throws -> Int {
         let text = try context.parameters.require("number")

@@ -302,7 +302,7 @@ extension DeckService {
     func checkTablePileName(_ name: String) throws(ServiceError) -> String {
         try checkPileName(name)
         guard !name.allSatisfy(\.isWhitespace) else {
-            throw ServiceError.badRequest(.pileName, value: name, "is only spaces", allowed: "name the pile with letters or digits, such as pile=center")
+            throw ServiceError.badRequest(.pileName, value: name, "is only spaces", allowed: "name the pile with letters or digits, such as center")
         }
         guard !name.unicodeScalars.contains(where: \.isHiddenInNames) else {
             throw ServiceError.badRequest(.pileName, "has control or formatting characters", allowed: "use letters, digits, spaces and punctuation")

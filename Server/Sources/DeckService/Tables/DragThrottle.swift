@@ -51,6 +51,11 @@ struct DragThrottle<Instant: InstantProtocol> {
         return due
     }
 
+    /// Forgets `seat`'s waiting drag, if any.
+    mutating func discardWaiting(of seat: Seat) {
+        entries[seat]?.waiting = nil
+    }
+
     /// When the next waiting drag may go; `nil` when none waits.
     var nextDue: Instant? {
         entries.values.filter { $0.waiting != nil }.map { $0.lastSent.advanced(by: interval) }.min()

@@ -165,7 +165,7 @@ public final class TableEventStream: Sendable {
         }
     }
 
-    /// Ends the stream: a waiting ``next()`` returns ``Event/closed``, and the hub forgets it.
+    /// Ends the stream: a waiting ``next()`` returns ``Event/closed``, and the table's events forget it.
     /// Closing twice does nothing.
     public func close() {
         let (waiter, first) = mailbox.withLock { box -> (CheckedContinuation<Event, Never>?, Bool) in

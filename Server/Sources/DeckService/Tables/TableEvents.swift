@@ -49,14 +49,14 @@ public final class TableEvents: Sendable {
     /// The streams of one table and where its reading stands.
     private struct Watch {
         var streams: [ObjectIdentifier: TableEventStream] = [:]
-        /// The newest table posted.
-        var last: Tabletop?
+        /// The newest table posted, and when it was read.
+        var last: (table: Tabletop, time: Date)?
         /// Queued for a read, or being read.
         var busy = false
         /// A notice came while it was being read: read it again after.
         var stale = false
 
-        var version: Int { last?.version ?? 0 }
+        var version: Int { last?.table.version ?? 0 }
     }
 
     private struct State {
@@ -92,6 +92,8 @@ public final class TableEvents: Sendable {
     /// (see ``Settings/dragInterval``), replacing the seat's drag still waiting.
     func send(_ signal: TableSignal, table id: String) async {
         guard case .dragged = signal else {
+            // A hold or its release ends the seat's drag: a drag still waiting would come after it.
+            if case .held = signal { discardWaitingDrag(table: id, seat: signal.seat) }
             await feed.send(signal, table: id)
             return
         }
@@ -102,6 +104,11 @@ public final class TableEvents: Sendable {
         } else {
             dragWakeUp.yield()
         }
+    }
+
+    /// Forgets the seat's drag still waiting, if any: its action (the drop) comes first.
+    func discardWaitingDrag(table id: String, seat: Int) {
+        drags.withLock { $0.discardWaiting(of: .init(table: id, number: seat)) }
     }
 
     // MARK: Streams
@@ -142,13 +149,15 @@ public final class TableEvents: Sendable {
                 return true
             }
             guard watching else {
-                release()
+                // The catch below gives the place back.
                 throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect in a moment")
             }
             stream.post(TableSnapshot(id: id, table: table, previous: nil, time: now()))
             // A change committed between the read above and the stream's registration may have
             // been announced (and posted to the table's other streams) before this stream was
-            // there to get it: read the table once more for it.
+            // there to get it: read the table once more. That read posts the table to every
+            // stream even at a version already posted (each stream takes only what is newer to
+            // it), and ends this stream if its watch link changed meanwhile.
             markForRead([id])
             return stream
         } catch {
@@ -265,11 +274,10 @@ public final class TableEvents: Sendable {
             let (streams, snapshot, again) = state.withLock { state -> ([TableEventStream], TableSnapshot?, Bool) in
                 guard var watch = state.watches[id] else { return ([], nil, false) }
                 var snapshot: TableSnapshot?
-                if let table, table.version > watch.version {
-                    snapshot = TableSnapshot(id: id, table: table, previous: watch.last, time: time)
-                    watch.last = table
-                } else if let table, watch.last == nil {
-                    watch.last = table
+                if let table, table.version >= watch.version {
+                    let previous = watch.last.flatMap { $0.table.version < table.version ? $0 : nil }
+                    snapshot = TableSnapshot(id: id, table: table, previous: previous, time: time)
+                    if previous != nil || watch.last == nil { watch.last = (table, time) }
                 }
                 let again = watch.stale
                 watch.stale = false

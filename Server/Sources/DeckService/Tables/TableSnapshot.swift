@@ -12,13 +12,17 @@ public final class TableSnapshot: Sendable {
     public let id: String
     let table: Tabletop
     let previous: Tabletop?
+    /// When ``previous`` was read: its holds are judged at that time, as its streams were told.
+    let previousTime: Date?
     let time: Date
     private let encodings = Mutex<[String: [UInt8]]>([:])
 
-    init(id: String, table: Tabletop, previous: Tabletop?, time: Date) {
+    init(id: String, table: Tabletop, previous: (table: Tabletop, time: Date)?, time: Date) {
         self.id = id
         self.table = table
-        self.previous = previous.flatMap { $0.version < table.version ? $0 : nil }
+        let previous = previous.flatMap { $0.table.version < table.version ? $0 : nil }
+        self.previous = previous?.table
+        previousTime = previous?.time
         self.time = time
     }
 
@@ -38,7 +42,7 @@ public final class TableSnapshot: Sendable {
     public func delta(for viewer: Int?) -> TabletopDelta? {
         guard let previous, viewer.map({ previous.seats.indices.contains($0 - 1) }) ?? true else { return nil }
         return TabletopDelta(
-            from: TabletopView(id: id, table: previous, viewer: viewer, holdsAt: time), to: view(for: viewer))
+            from: TabletopView(id: id, table: previous, viewer: viewer, holdsAt: previousTime ?? time), to: view(for: viewer))
     }
 
     /// The fixed-layout view (deck, piles and hands) for `viewer`.

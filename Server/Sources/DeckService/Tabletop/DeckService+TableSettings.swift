@@ -81,27 +81,34 @@ extension DeckService {
     /// Sets the background image: `image`, already decoded and re-encoded without metadata by
     /// the caller, of `mediaType`; or with `nil`, none. For the creator only.
     ///
+    /// The bytes are stored first, under the next number, and the table names that number only
+    /// once they are there: no path ever shows another image than it first did (the path of
+    /// the number before answers 404 meanwhile, or for good when the table change is refused).
+    ///
     /// - Throws: ``ServiceError`` (`tooLarge`) for an image over ``backgroundBytes``, and as
     ///   ``makeWatchLink(at:token:)``.
     package func setBackground(at id: String, token: String, image: (bytes: [UInt8], mediaType: String)?) async throws -> TabletopView {
         let table = try await loadTable(id)
         try table.checkCreator(try Self.seat(of: token, at: table, id: id), to: "set the background")
+        var background: Tabletop.Background?
         if let image {
             guard image.bytes.count <= Self.backgroundBytes else {
                 throw ServiceError(.tooLarge, .background, "is \(image.bytes.count) bytes once re-encoded", allowed: "send a smaller image")
             }
+            let next = Tabletop.Background(number: table.settings.lastBackgroundNumber + 1, mediaType: image.mediaType)
             var record = RecordWriter(id: id)
-            try record.appendShortText(image.mediaType)
+            try record.appendUInt32(next.number)
+            try record.appendShortText(next.mediaType)
             record.bytes += image.bytes
             let stored = record.bytes
-            // The image first: a table never names an image that is not there.
             if try await store.update(.tableBackground, id: id, at: now(), { _ in (stored, ()) }) == nil {
                 try await store.insert(.tableBackground, id: id, state: stored, at: now())
             }
+            background = next
         }
         let now = now()
-        let view = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
-            try table.setBackground(mediaType: image?.mediaType, by: seat)
+        let view = try await changeTabletop(id, token: token) { [background] table, seat, _ throws(ServiceError) in
+            try table.setBackground(background, by: seat)
             return TabletopView(id: id, table: table, viewer: seat, holdsAt: now)
         }
         await events.announce(table: id, version: view.version)
@@ -128,7 +135,11 @@ extension DeckService {
             allowed: "take the background's path from the table's current view")
         guard table.settings.background?.number == number, let bytes = try await store.read(.tableBackground, id: id) else { throw missing }
         var reader = RecordReader(bytes: bytes)
-        guard let mediaType = reader.shortText() else { throw ServiceError(.internalFailure, .store, value: id, "has a damaged background record") }
+        guard let stored = reader.uint32(), let mediaType = reader.shortText() else {
+            throw ServiceError(.internalFailure, .store, "has a damaged background record")
+        }
+        // An upload whose table change has not happened (yet, or ever) holds the next number.
+        guard stored == number else { throw missing }
         return (Array(bytes[reader.position...]), mediaType)
     }
 }

@@ -35,6 +35,7 @@ extension DeckService {
             let outcome = try table.perform(action, by: seat, expecting: expected, at: now, using: &generator)
             return TabletopAnswer(view: TabletopView(id: id, table: table, viewer: seat, holdsAt: now), outcome: outcome)
         }
+        if let seat = answer.view.viewerSeat { events.discardWaitingDrag(table: id, seat: seat) }
         await events.announce(table: id, version: answer.view.version)
         return answer
     }

@@ -19,8 +19,8 @@ import PlayingCards
 /// holds         2-byte count; each: stack id, seat 1 byte, until (8-byte seconds since 2001,
 ///               Foundation's reference date, as `Date` keeps it)
 /// settings      creator's token hash, watch key, felt colour (texts, empty for none);
-///               background number 4 bytes (0 for none) and when there is one its media type
-///               (text)
+///               the last background's number 4 bytes (0 for none yet), and the background's
+///               media type (text, empty when there is none now)
 ///
 /// stack         id; x, y (8 bytes each); z 4 bytes (biased by 2³¹); layout 1 byte (0 squared,
 ///               1 right, 2 down) and for a spread its step (8 bytes); rotation 1 byte (0 or 1
@@ -74,8 +74,8 @@ extension Tabletop {
         try out.appendShortText(settings.creatorTokenHash ?? "")
         try out.appendShortText(settings.watchKey ?? "")
         try out.appendShortText(settings.feltColour ?? "")
-        try out.appendUInt32(settings.background?.number ?? 0)
-        if let background = settings.background { try out.appendShortText(background.mediaType) }
+        try out.appendUInt32(settings.lastBackgroundNumber)
+        try out.appendShortText(settings.background?.mediaType ?? "")
         return out.bytes
     }
 
@@ -126,15 +126,13 @@ extension Tabletop {
         var settings = Settings.none
         if format == Self.formatVersion {
             guard let creator = reader.shortText(), let watchKey = reader.shortText(), let colour = reader.shortText(),
-                  let background = reader.uint32()
+                  let lastBackground = reader.uint32(), let mediaType = reader.shortText(), mediaType.isEmpty || lastBackground > 0
             else { throw corrupt }
             settings.creatorTokenHash = creator.isEmpty ? nil : creator
             settings.watchKey = watchKey.isEmpty ? nil : watchKey
             settings.feltColour = colour.isEmpty ? nil : colour
-            if background > 0 {
-                guard let mediaType = reader.shortText() else { throw corrupt }
-                settings.background = Background(number: background, mediaType: mediaType)
-            }
+            settings.lastBackgroundNumber = lastBackground
+            if !mediaType.isEmpty { settings.background = Background(number: lastBackground, mediaType: mediaType) }
         }
         guard reader.isAtEnd else { throw corrupt }
         self.init(

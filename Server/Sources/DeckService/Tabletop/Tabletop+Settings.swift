@@ -13,15 +13,19 @@ extension Tabletop {
         package var watchKey: String?
         /// The felt's colour, `#rrggbb`; `nil` for the page's own.
         package var feltColour: String?
-        /// The background image, if one was uploaded.
+        /// The background image, if there is one.
         package var background: Background?
+        /// The number of the last background uploaded (0 for none yet): numbers are never used
+        /// twice, even after a removal.
+        package var lastBackgroundNumber = 0
 
         /// No creator known, watching off, the page's felt.
         package static let none = Settings()
     }
 
     /// A background image of the felt: its bytes are a record of their own, and its number
-    /// rises with every upload, so that its path changes and no cache shows an old one.
+    /// rises with every upload (never used twice), so that its path changes and no cache shows
+    /// an old one.
     package struct Background: Sendable, Hashable {
         /// Up by one with every upload to the table.
         package var number: Int
@@ -65,14 +69,20 @@ extension Tabletop {
         version += 1
     }
 
-    /// Records a new background image of `mediaType` (its bytes stored apart), or none with
-    /// `nil`; answers it.
-    @discardableResult
-    package mutating func setBackground(mediaType: String?, by seat: Int) throws(ServiceError) -> Background? {
-        try checkCreator(seat, to: mediaType == nil ? "remove the background" : "set the background")
-        settings.background = mediaType.map { Background(number: (settings.background?.number ?? 0) + 1, mediaType: $0) }
+    /// Records the background image numbered `number` of `mediaType` (its bytes stored apart
+    /// under that number), or none with `nil`.
+    package mutating func setBackground(_ background: Background?, by seat: Int) throws(ServiceError) {
+        try checkCreator(seat, to: background == nil ? "remove the background" : "set the background")
+        if let background {
+            guard background.number > settings.lastBackgroundNumber else {
+                throw ServiceError(
+                    .conflict, .background, value: String(background.number), "was overtaken by another upload",
+                    allowed: "upload it again")
+            }
+            settings.lastBackgroundNumber = background.number
+        }
+        settings.background = background
         version += 1
-        return settings.background
     }
 }
 
