@@ -52,6 +52,8 @@ struct TabletopEventsAPITests {
             let dropped = try object(try #require(await stream.next(named: "change")))
             let s3 = try #require((dropped["stacks"] as? [[String: Any]])?.first { $0["id"] as? String == "s3" })
             #expect(s3["x"] as? Double == 520.5 && s3["held_by"] == nil)
+            let late = try await ann.felt("drag", "stack=s3&x=1&y=1")
+            #expect(late.status == 409 && late.text.contains("not held by your seat"), "a drag after the drop: \(late.text)")
 
             // Ann peeks at the stock: Bob hears that, and nothing of what she saw.
             let peek = try await ann.felt("peek", "stack=s8")

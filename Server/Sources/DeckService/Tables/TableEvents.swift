@@ -51,6 +51,9 @@ public final class TableEvents: Sendable {
         var streams: [ObjectIdentifier: TableEventStream] = [:]
         /// The newest table posted, and when it was read.
         var last: (table: Tabletop, time: Date)?
+        /// Holds as the feed told them since the last read (a hold changes no version, so no
+        /// read follows it): the seat and until when, by stack.
+        var holds: [String: Tabletop.Hold] = [:]
         /// Queued for a read, or being read.
         var busy = false
         /// A notice came while it was being read: read it again after.
@@ -103,6 +106,21 @@ public final class TableEvents: Sendable {
             await feed.send(ready, table: id)
         } else {
             dragWakeUp.yield()
+        }
+    }
+
+    /// The seat of the holder of `token` when it may drag `stack` now, as far as this server
+    /// knows without reading the store: the table is watched here, the token holds a seat in
+    /// the table last read, and that seat holds the stack (by that read or a hold heard since);
+    /// `nil` when it does not know (the caller reads the table, which decides).
+    func knownDrag(table id: String, token: String, stack: String, at now: Date) -> Int? {
+        let hash = TableToken.hash(token)
+        return state.withLock { state -> Int? in
+            guard let watch = state.watches[id], let table = watch.last?.table,
+                  let index = table.seats.firstIndex(where: { $0.tokenHash == hash }),
+                  let hold = watch.holds[stack], hold.seat == index + 1, hold.until > now
+            else { return nil }
+            return index + 1
         }
     }
 
@@ -234,7 +252,14 @@ public final class TableEvents: Sendable {
             }
             if queue { refreshQueue.yield(id) }
         case .signal(let id, let signal):
-            let streams = state.withLock { $0.watches[id].map { Array($0.streams.values) } ?? [] }
+            let streams = state.withLock { state -> [TableEventStream] in
+                guard var watch = state.watches[id] else { return [] }
+                if case .held(let stack, let seat, let until) = signal {
+                    watch.holds[stack] = until.map { Tabletop.Hold(seat: seat, until: $0) }
+                    state.watches[id] = watch
+                }
+                return Array(watch.streams.values)
+            }
             for stream in streams { stream.post(signal) }
         case .mayHaveMissed:
             markForRead(state.withLock { Array($0.watches.keys) })
@@ -278,6 +303,7 @@ public final class TableEvents: Sendable {
                     let previous = watch.last.flatMap { $0.table.version < table.version ? $0 : nil }
                     snapshot = TableSnapshot(id: id, table: table, previous: previous, time: time)
                     if previous != nil || watch.last == nil { watch.last = (table, time) }
+                    watch.holds = table.holds
                 }
                 let again = watch.stale
                 watch.stale = false

@@ -69,6 +69,13 @@ extension DeckService {
     /// - Throws: ``ServiceError`` for an unknown table or stack, a token of no seat, a place
     ///   off the felt, or (`conflict`) a stack the seat does not hold.
     package func drag(at id: String, token: String, stack: String, x: Double, y: Double) async throws {
+        try Tabletop.checkPosition(x: x, y: y)
+        // While a stream of the table is open here, the table it was last read at and the holds
+        // heard since answer without a read of the store: a drag comes 30 times a second.
+        if let seat = events.knownDrag(table: id, token: token, stack: stack, at: now()) {
+            await events.send(.dragged(stack: stack, seat: seat, x: x, y: y), table: id)
+            return
+        }
         let table = try await loadTable(id)
         let seat = try Self.seat(of: token, at: table, id: id)
         try Tabletop.checkPosition(x: x, y: y)
