@@ -322,13 +322,7 @@ struct TableAPITests {
 
     @Test("two instances on one PostgreSQL: a change through one reaches a stream held by the other")
     func acrossInstances() async throws {
-        let database = try await PostgresCluster.shared.createDatabase()
-        async let startFirst = ServerProcess(database: database)
-        async let startSecond = ServerProcess(database: database)
-        let (first, second) = try await (startFirst, startSecond)
-        try await withCleanup {
-            let one = TestServer(process: first)
-            let two = TestServer(process: second)
+        try await withTwoInstances { one, two in
             let ann = try await one.newTable("Ann")
             let bob = try await two.join(ann.table, "Bob")
             let stream = try await EventStreamReader(two.base + "/api/table/\(ann.table)/events?token=\(bob.token)")
@@ -341,9 +335,6 @@ struct TableAPITests {
                 #expect(seen.seats[0].handCount == 2 * round && seen.hand == [])
             }
             await stream.close()
-        } cleanup: {
-            await first.stop()
-            await second.stop()
         }
     }
 }

@@ -69,13 +69,7 @@ struct TabletopEventsAPITests {
 
     @Test("two instances on one PostgreSQL: holds, drags and changes through one reach a felt stream held by the other")
     func acrossInstances() async throws {
-        let database = try await PostgresCluster.shared.createDatabase()
-        async let startFirst = ServerProcess(database: database)
-        async let startSecond = ServerProcess(database: database)
-        let (first, second) = try await (startFirst, startSecond)
-        try await withCleanup {
-            let one = TestServer(process: first)
-            let two = TestServer(process: second)
+        try await withTwoInstances { one, two in
             let ann = try await one.newTable("Ann")
             let bob = try await two.join(ann.table, "Bob")
             #expect(try await ann.felt("split", "stack=deck&count=5&x=300&y=300").status == 200)
@@ -92,9 +86,6 @@ struct TabletopEventsAPITests {
             let change = try object(try #require(await stream.next(named: "change")))
             #expect((change["stacks"] as? [[String: Any]])?.first?["x"] as? Double == 310)
             await stream.close()
-        } cleanup: {
-            await first.stop()
-            await second.stop()
         }
     }
 

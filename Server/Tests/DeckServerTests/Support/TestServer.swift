@@ -21,6 +21,21 @@ func withServer(_ store: TestStore = .sqlite, arguments: [String] = [], _ body: 
     }
 }
 
+/// Runs `body` against two built `deck-server` processes on one new PostgreSQL database of the
+/// shared cluster, then stops both: for what must cross instances.
+func withTwoInstances(_ body: (TestServer, TestServer) async throws -> Void) async throws {
+    let database = try await PostgresCluster.shared.createDatabase()
+    async let startFirst = ServerProcess(database: database)
+    async let startSecond = ServerProcess(database: database)
+    let (first, second) = try await (startFirst, startSecond)
+    try await withCleanup {
+        try await body(TestServer(process: first), TestServer(process: second))
+    } cleanup: {
+        await first.stop()
+        await second.stop()
+    }
+}
+
 /// Runs `body` against the server's router in this process, over an in-memory store and
 /// without sockets: the fast tier, for validation and the shape of answers.
 func withApp(
