@@ -23,7 +23,6 @@ as the postgres user. The streams and the load run in two processes of their own
 neither delays the other; both read the same monotonic clock.
 """
 
-import argparse
 import asyncio
 import bisect
 import multiprocessing
@@ -31,10 +30,9 @@ import os
 import random
 import shutil
 import sys
-import tempfile
 import time
 
-from bench_support import Cluster, Connection, percentile, start_server
+from bench_support import Cluster, Connection, parse_arguments, percentile, start_server
 
 TABLES = 100
 STREAMS_PER_TABLE = 10
@@ -183,13 +181,7 @@ async def measure(label, stream_address, load_address, server_pid, seconds):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("server", nargs="?", default="Server/.build/release/deck-server")
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--only", choices=["sqlite", "postgres"])
-    arguments = parser.parse_args()
-    binary = os.path.abspath(arguments.server)
-    work = tempfile.mkdtemp(prefix="deck-bench-events-")
+    arguments, binary, work = parse_arguments(__doc__, "deck-bench-events-")
     servers = []
     failed = False
     try:

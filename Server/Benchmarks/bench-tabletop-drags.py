@@ -32,7 +32,6 @@ that none delays the others, all on the same monotonic clock; the script prints 
 use and says when the client, not the server, may be what is slow.
 """
 
-import argparse
 import asyncio
 import bisect
 import collections
@@ -44,10 +43,9 @@ import queue
 import random
 import shutil
 import sys
-import tempfile
 import time
 
-from bench_support import Cluster, Connection, percentile, start_server
+from bench_support import Cluster, Connection, parse_arguments, percentile, start_server
 
 TABLES = 100
 SEATS = 4
@@ -521,13 +519,7 @@ def measure(label, stream_address, load_address, servers, cluster, seconds, targ
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("server", nargs="?", default="Server/.build/release/deck-server")
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--only", choices=["sqlite", "postgres"])
-    arguments = parser.parse_args()
-    binary = os.path.abspath(arguments.server)
-    work = tempfile.mkdtemp(prefix="deck-bench-drags-")
+    arguments, binary, work = parse_arguments(__doc__, "deck-bench-drags-")
     servers = []
     failed = False
     try:

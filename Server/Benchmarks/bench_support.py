@@ -2,6 +2,7 @@
 percentiles and a throw-away PostgreSQL cluster (bench-table-events.py, bench-tabletop-drags.py).
 """
 
+import argparse
 import asyncio
 import json
 import os
@@ -90,3 +91,14 @@ class Cluster:
             self.as_postgres([f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-m", "fast", "-w", "stop"])
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def parse_arguments(doc, prefix):
+    """The command line every benchmark takes (the server binary, --seconds, --only) and a new
+    work folder named with `prefix`: (arguments, the binary's absolute path, the folder)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("server", nargs="?", default="Server/.build/release/deck-server")
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--only", choices=["sqlite", "postgres"])
+    parsed = parser.parse_args()
+    return parsed, os.path.abspath(parsed.server), tempfile.mkdtemp(prefix=prefix)

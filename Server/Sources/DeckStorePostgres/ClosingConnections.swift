@@ -45,7 +45,4 @@ final class ClosingConnections: Sendable {
     func forget(_ watch: Watch) {
         state.withLock { state in _ = state.waiting[watch.connection]?.removeValue(forKey: watch.number) }
     }
-
-    /// The connections watched now (for tests: a closed one is not kept).
-    var connections: Int { state.withLock { $0.waiting.count } }
 }

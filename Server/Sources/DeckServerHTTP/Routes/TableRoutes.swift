@@ -80,11 +80,9 @@ struct TableRoutes: Sendable {
     /// The event stream: the current view at once, then one event per change (its `id` the
     /// table's version, its data the view), and a comment line when the table is quiet.
     private func eventStream(_ request: Request, _ context: DeckRequestContext, publicURL: PublicURL) async throws -> Response {
-        // HEAD gets the head alone: it must not take one of the bounded streams.
-        if request.method == .head { return Response(status: .ok, headers: EventStreamResponse.headers) }
-        let id = try context.parameters.require("table_id")
-        var token = request.uri.queryParameters.get("token")
-        if token == nil { token = try Self.bearer(request.headers[.authorization]) }
+        guard let (id, token) = try Self.streamRequest(request, context) else {
+            return Response(status: .ok, headers: EventStreamResponse.headers)
+        }
         let stream = try await events.subscribe(table: id, token: token)
         let base = publicURL.base(for: request)
         return EventStreamResponse.response(stream, context: context) { event in
@@ -122,6 +120,16 @@ struct TableRoutes: Sendable {
             throw RequestError(.unauthorized, "this action needs your seat's token: send Authorization: Bearer <token>, the token your seat was given when you joined")
         }
         return token
+    }
+
+    /// An event stream's table and token (`?token=`, for EventSource, which cannot send
+    /// headers, or Bearer); `nil` for HEAD, which gets the head alone and must not take one of
+    /// the bounded streams.
+    static func streamRequest(_ request: Request, _ context: DeckRequestContext) throws -> (table: String, token: String?)? {
+        if request.method == .head { return nil }
+        let id = try context.parameters.require("table_id")
+        if let token = request.uri.queryParameters.get("token") { return (id, token) }
+        return (id, try bearer(request.headers[.authorization]))
     }
 
     static func bearer(_ header: String?) throws -> String? {

@@ -96,11 +96,9 @@ struct TabletopRoutes {
     /// The free-form event stream: `view` (the whole table, first and after the stream skipped
     /// versions), `change` (what one or more changes changed), `hold`, `drag` and `peek`.
     private static func eventStream(_ request: Request, _ context: DeckRequestContext, events: TableEvents) async throws -> Response {
-        // HEAD gets the head alone: it must not take one of the bounded streams.
-        if request.method == .head { return Response(status: .ok, headers: EventStreamResponse.headers) }
-        let id = try context.parameters.require("table_id")
-        var token = request.uri.queryParameters.get("token")
-        if token == nil { token = try TableRoutes.bearer(request.headers[.authorization]) }
+        guard let (id, token) = try TableRoutes.streamRequest(request, context) else {
+            return Response(status: .ok, headers: EventStreamResponse.headers)
+        }
         let stream = try await events.subscribe(table: id, token: token, signals: true)
         return EventStreamResponse.response(stream, context: context) { event in
             try Self.bytes(of: event, for: stream, audience: .players)

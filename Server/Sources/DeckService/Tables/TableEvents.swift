@@ -81,9 +81,6 @@ public final class TableEvents: Sendable {
     /// The streams open now.
     public var openStreams: Int { state.withLock { $0.open } }
 
-    /// The tables with a stream open now.
-    public var watchedTables: Int { state.withLock { $0.watches.count } }
-
     // MARK: Announcing
 
     /// Announces that the table `id` reached `version` (after the change was committed).
@@ -253,12 +250,10 @@ public final class TableEvents: Sendable {
             if queue { refreshQueue.yield(id) }
         case .signal(let id, let signal):
             let streams = state.withLock { state -> [TableEventStream] in
-                guard var watch = state.watches[id] else { return [] }
                 if case .held(let stack, let seat, let until) = signal {
-                    watch.holds[stack] = until.map { Tabletop.Hold(seat: seat, until: $0) }
-                    state.watches[id] = watch
+                    state.watches[id]?.holds[stack] = until.map { Tabletop.Hold(seat: seat, until: $0) }
                 }
-                return Array(watch.streams.values)
+                return state.watches[id].map { Array($0.streams.values) } ?? []
             }
             for stream in streams { stream.post(signal) }
         case .mayHaveMissed:

@@ -78,7 +78,6 @@ extension DeckService {
         }
         let table = try await loadTable(id)
         let seat = try Self.seat(of: token, at: table, id: id)
-        try Tabletop.checkPosition(x: x, y: y)
         _ = try table.existingStack(stack)
         guard let hold = table.holds[stack], hold.seat == seat, hold.until > now() else {
             throw ServiceError(

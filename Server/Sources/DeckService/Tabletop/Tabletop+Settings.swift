@@ -60,8 +60,8 @@ extension Tabletop {
     package mutating func setFeltColour(_ colour: String?, by seat: Int) throws(ServiceError) {
         try checkCreator(seat, to: "set the felt's colour")
         if let colour {
-            let digits = colour.utf8.dropFirst()
-            guard colour.utf8.count == 7, colour.hasPrefix("#"), digits.allSatisfy({ $0.isHexDigit }) else {
+            // Seven bytes: `#` and six ASCII hex digits (a wide digit takes more).
+            guard colour.utf8.count == 7, colour.hasPrefix("#"), colour.dropFirst().allSatisfy(\.isHexDigit) else {
                 throw ServiceError.badRequest(.colour, value: colour, "is not a colour", allowed: "give # and six hex digits, such as #1e6b3a")
             }
         }
@@ -83,12 +83,5 @@ extension Tabletop {
         }
         settings.background = background
         version += 1
-    }
-}
-
-private extension UInt8 {
-    var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
 }

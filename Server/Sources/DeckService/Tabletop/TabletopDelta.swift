@@ -22,7 +22,17 @@ public struct TabletopDelta: Sendable, Hashable {
     public var seeded: Bool?
     /// The felt, the creator's seat and the watch link as the new view has them, when any of
     /// them changed; `nil` when none did.
-    public var settings: (felt: TabletopView.Felt, creatorSeat: Int?, watchKey: String?)?
+    public var settings: Settings?
+
+    /// The creator's settings as a view shows them.
+    public struct Settings: Sendable, Hashable {
+        /// The felt's colour and background.
+        public var felt: TabletopView.Felt
+        /// The creator's seat, while they sit there.
+        public var creatorSeat: Int?
+        /// The watch link's key, for the creator's eyes only.
+        public var watchKey: String?
+    }
 
     /// The change from `old` to `new`; `nil` when they are not of the same table and viewer,
     /// or `new` is not newer.
@@ -38,19 +48,6 @@ public struct TabletopDelta: Sendable, Hashable {
         hand = old.hand == new.hand ? nil : new.hand
         seeded = old.seeded == new.seeded ? nil : new.seeded
         let changed = old.felt != new.felt || old.creatorSeat != new.creatorSeat || old.watchKey != new.watchKey
-        settings = changed ? (new.felt, new.creatorSeat, new.watchKey) : nil
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.from == rhs.from && lhs.version == rhs.version && lhs.stacks == rhs.stacks && lhs.removed == rhs.removed
-            && lhs.seats == rhs.seats && lhs.hand == rhs.hand && lhs.seeded == rhs.seeded
-            && lhs.settings?.felt == rhs.settings?.felt && lhs.settings?.creatorSeat == rhs.settings?.creatorSeat
-            && lhs.settings?.watchKey == rhs.settings?.watchKey
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(from)
-        hasher.combine(version)
-        hasher.combine(stacks)
+        settings = changed ? Settings(felt: new.felt, creatorSeat: new.creatorSeat, watchKey: new.watchKey) : nil
     }
 }

@@ -139,7 +139,7 @@ struct TabletopPropertyTests {
         if let seats = delta.seats { view.seats = seats }
         if let hand = delta.hand { view.hand = hand }
         if let seeded = delta.seeded { view.seeded = seeded }
-        if let settings = delta.settings { (view.felt, view.creatorSeat, view.watchKey) = settings }
+        if let settings = delta.settings { (view.felt, view.creatorSeat, view.watchKey) = (settings.felt, settings.creatorSeat, settings.watchKey) }
         return sorted(view)
     }
 
