@@ -1,5 +1,6 @@
 """What the Python benchmarks of deck-server share: starting a server, a small HTTP/1.1 client,
-percentiles and a throw-away PostgreSQL cluster (bench-table-events.py, bench-tabletop-drags.py).
+percentiles, a throw-away PostgreSQL cluster and the CPU time of processes
+(bench-table-events.py, bench-tabletop-drags.py).
 """
 
 import argparse
@@ -102,3 +103,28 @@ def parse_arguments(doc, prefix):
     parser.add_argument("--only", choices=["sqlite", "postgres"])
     parsed = parser.parse_args()
     return parsed, os.path.abspath(parsed.server), tempfile.mkdtemp(prefix=prefix)
+
+
+def cpu_seconds(pid, children=False):
+    """utime + stime of `pid` (and of its waited-for children, with `children`), in seconds."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12]) + ((int(fields[13]) + int(fields[14])) if children else 0)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def cluster_cpu_seconds(cluster):
+    """The CPU seconds of the cluster's postmaster, its live children and those it waited for."""
+    with open(f"{cluster.folder}/data/postmaster.pid") as pidfile:
+        postmaster = int(pidfile.readline())
+    total = cpu_seconds(postmaster, children=True)
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+                if parent == postmaster:
+                    total += cpu_seconds(int(entry))
+            except (OSError, ValueError):
+                pass
+    return total

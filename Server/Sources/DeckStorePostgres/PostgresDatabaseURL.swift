@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 
 /// A `postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require]` address,
@@ -67,6 +68,18 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
         configuration.options.minimumConnections = min(2, connections)
         configuration.options.connectTimeout = .seconds(3)
         return configuration
+    }
+
+    /// A postgres-nio pool of at most `connections` connections to this database (see
+    /// ``clientConfiguration(connections:)``), which serves once its `run()` runs.
+    ///
+    /// The pool's own log is kept to errors: the one warning postgres-nio logs is for a lease
+    /// asked for before `run()` began, which the concurrent start of the server's services
+    /// allows, and which is harmless (the lease waits for the pool).
+    func client(connections: Int, logger: Logger) -> PostgresClient {
+        var background = logger
+        background.logLevel = max(logger.logLevel, .error)
+        return PostgresClient(configuration: clientConfiguration(connections: connections), backgroundLogger: background)
     }
 
     /// A URL that could not be read, with a message naming the bad part.

@@ -23,7 +23,7 @@ final class PostgresPool: Sendable {
         let replace: AsyncStream<Void>.Continuation
 
         init(url: PostgresDatabaseURL, connections: Int, logger: Logger) {
-            client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
+            client = url.client(connections: connections, logger: logger)
             (replaced, replace) = AsyncStream.makeStream()
         }
     }

@@ -71,6 +71,7 @@ extension PostgresRecordStore {
     /// second's grace lets an answer that came just before the close (a `COMMIT`'s) win over the
     /// close. A statement lost that way leaves its task waiting for good, once per lost
     /// connection.
+    @discardableResult
     package static func untilClosed<T: Sendable>(
         _ connection: PostgresConnection, _ statements: @escaping @Sendable () async throws -> T
     ) async throws -> T {

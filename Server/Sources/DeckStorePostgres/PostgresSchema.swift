@@ -57,9 +57,7 @@ enum PostgresSchema {
     /// Brings the database at `url` up to the latest version, waiting up to `wait` for it to
     /// answer.
     static func migrate(url: PostgresDatabaseURL, wait: Duration, logger: Logger) async throws {
-        var quiet = logger
-        quiet.logLevel = .error
-        let client = PostgresClient(configuration: url.clientConfiguration(connections: 1), backgroundLogger: quiet)
+        let client = url.client(connections: 1, logger: logger)
         // The client runs as a child task for as long as the migration takes.
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await client.run() }

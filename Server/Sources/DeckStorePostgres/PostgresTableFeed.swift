@@ -7,9 +7,11 @@ import Synchronization
 /// with `NOTIFY` once committed, and every server `LISTEN`s, so that each one's event streams
 /// hear of changes made through any of them.
 ///
-/// A change's payload is the table's id and version (``TableNoticePayload``); each server then
-/// reads the table itself. A signal's payload carries all it says. Queued notices go out
-/// together, many `NOTIFY`s in one statement, so a burst of drags costs one round trip. The feed keeps a small pool of its own (one connection listens, another
+/// A change's payload is the table's id and version, and the table as stored when it fits
+/// (``TableNoticePayload``), so that a server watching the table need not read it from the
+/// database; otherwise each server reads it. A signal's payload carries all it says. Queued
+/// notices go out together, many `NOTIFY`s in one statement, so a burst of drags costs one
+/// round trip. The feed keeps a small pool of its own (one connection listens, another
 /// notifies) so that event traffic never waits behind the store's queries. When the listening
 /// connection is lost, the feed reconnects and tells its listener that notices may have been
 /// missed.
@@ -31,16 +33,15 @@ public final class PostgresTableFeed: TableChangeFeed {
 
     /// A feed through the database at `url`; it connects once ``listen(_:)`` runs.
     public init(url: PostgresDatabaseURL, logger: Logger) {
-        var quiet = logger
-        quiet.logLevel = max(logger.logLevel, .warning)
-        client = PostgresClient(configuration: url.clientConfiguration(connections: 2), backgroundLogger: quiet)
+        client = url.client(connections: 2, logger: logger)
         self.logger = logger
         (wakeUps, wakeUp) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Queues the `NOTIFY`: the answer to the change does not wait for it.
-    public func announce(table id: String, version: Int) async {
-        queue(TableNoticePayload.change(table: id, version: version))
+    /// Queues the `NOTIFY`, with the record when it fits: the answer to the change does not
+    /// wait for it.
+    public func announce(table id: String, version: Int, record: [UInt8]?) async {
+        queue(TableNoticePayload.change(table: id, version: version, record: record))
     }
 
     /// Queues the signal's `NOTIFY`.
@@ -84,8 +85,10 @@ public final class PostgresTableFeed: TableChangeFeed {
                         logger: logger)
                 } catch {
                     if Task.isCancelled { return }
+                    // The table's id only: a payload may carry a table's record, hands and all.
+                    let table = batch[0].prefix { $0 != ":" && $0 != "|" }
                     logger.warning(
-                        "table notices could not be announced", metadata: ["count": "\(batch.count)", "first": "\(batch[0])", "error": "\(error)"])
+                        "table notices could not be announced", metadata: ["count": "\(batch.count)", "first table": "\(table)", "error": "\(error)"])
                 }
             }
         }

@@ -1,13 +1,18 @@
 import DeckService
 import Foundation
 
-/// How a table notice travels as a `NOTIFY` payload (at most 8,000 bytes; these take well
-/// under 200): a change as `id:version`; a signal as `|`-separated fields, `id|h|seat|stack|ms`
-/// for a hold until `ms` after 1970 (0 when let go), `id|d|seat|stack|x|y` for a drag and
-/// `id|p|seat|stack` for a peek. Table and stack ids hold neither `:` nor `|`.
+/// How a table notice travels as a `NOTIFY` payload (less than 8,000 bytes): a change as
+/// `id:version:record`, the table as stored in base64, or as `id:version` when the record is
+/// larger than ``largestRecord``; a signal as `|`-separated fields, `id|h|seat|stack|ms` for a
+/// hold until `ms` after 1970 (0 when let go), `id|d|seat|stack|x|y` for a drag and
+/// `id|p|seat|stack` for a peek. Table and stack ids hold neither `:` nor `|`, and base64 no `:`.
 enum TableNoticePayload {
-    static func change(table id: String, version: Int) -> String {
-        "\(id):\(version)"
+    /// The largest record a change notice carries (6,668 bytes in base64).
+    static let largestRecord = 5_000
+
+    static func change(table id: String, version: Int, record: [UInt8]?) -> String {
+        guard let record, record.count <= largestRecord else { return "\(id):\(version)" }
+        return "\(id):\(version):\(Data(record).base64EncodedString())"
     }
 
     static func signal(_ signal: TableSignal, table id: String) -> String {
@@ -25,8 +30,11 @@ enum TableNoticePayload {
     static func notice(_ payload: String) -> TableNotice? {
         let fields = payload.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         guard fields.count > 1 else {
-            guard let colon = payload.lastIndex(of: ":"), let version = Int(payload[payload.index(after: colon)...]) else { return nil }
-            return .changed(id: String(payload[..<colon]), version: version)
+            let parts = payload.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count >= 2, !parts[0].isEmpty, let version = Int(parts[1]) else { return nil }
+            guard parts.count == 3 else { return .changed(id: String(parts[0]), version: version, record: nil) }
+            guard let record = Data(base64Encoded: String(parts[2])) else { return nil }
+            return .changed(id: String(parts[0]), version: version, record: Array(record))
         }
         guard fields.count >= 4, let seat = Int(fields[2]), !fields[0].isEmpty, !fields[3].isEmpty else { return nil }
         let (id, stack) = (fields[0], fields[3])

@@ -22,7 +22,7 @@ struct PostgresConnectionLossTests {
         var pid: Int32 = 0
         for try await value in try await connection.query("SELECT pg_backend_pid()", logger: Self.logger).decode(Int32.self) { pid = value }
         // The server ends the session, as at a fast shutdown (57P01), and the channel closes.
-        try await cluster.withConnection(to: "postgres") { other in
+        _ = try await cluster.withConnection(to: "postgres") { other in
             try await other.query("SELECT pg_terminate_backend(\(pid))", logger: Self.logger)
         }
         try await connection.closeFuture.get()

@@ -7,6 +7,6 @@ struct TableEventService: Service {
     let events: TableEvents
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { await events.run() }
+        await cancelWhenGracefulShutdown { await events.run() }
     }
 }

@@ -10,10 +10,6 @@ import NIOCore
 final class ConnectionDeadlines {
     private var stages: ConnectionStages<ContinuousClock>
     private let channel: any Channel
-    /// Whether the answer being written is an event stream, which runs until its client goes
-    /// away: the end of the client's input then closes the connection (see
-    /// ``RequestStartHandler``), instead of waiting for an answer that never ends.
-    var answeringWithEventStream = false
     private var timer: Scheduled<Void>?
 
     init(timeouts: ConnectionTimeouts, channel: any Channel) {
@@ -87,16 +83,5 @@ final class RequestStartHandler: ChannelInboundHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         deadlines.bytesArrived()
         context.fireChannelRead(data)
-    }
-
-    // The server lets clients half-close (send their end and still read the answer), and NIO's
-    // HTTP pipeline holds that news back until the answer in flight ends; an event stream
-    // never ends by itself, so its client's going away is seen here, in front of the decoder.
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let event = event as? ChannelEvent, event == .inputClosed, deadlines.answeringWithEventStream {
-            context.close(promise: nil)
-            return
-        }
-        context.fireUserInboundEventTriggered(event)
     }
 }

@@ -75,7 +75,6 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         switch unwrapOutboundIn(data) {
         case .head(var head):
             head.headers.add(name: "X-Content-Type-Options", value: "nosniff")
-            deadlines.answeringWithEventStream = head.headers.first(name: "Content-Type")?.hasPrefix("text/event-stream") == true
             if closeAfterAnswer || draining {
                 closeAfterAnswer = true
                 head.headers.replaceOrAdd(name: "Connection", value: "close")
@@ -90,7 +89,6 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
             // Hummingbird's own answer to a request NIO could not parse has no head read here.
             pending = max(0, pending - 1)
             deadlines.answerSent()
-            deadlines.answeringWithEventStream = false
             if closeAfterAnswer, pending == 0 {
                 let channel = context.channel
                 let written = context.writeAndFlush(data)

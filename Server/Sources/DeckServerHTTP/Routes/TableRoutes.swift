@@ -85,7 +85,7 @@ struct TableRoutes: Sendable {
         }
         let stream = try await events.subscribe(table: id, token: token)
         let base = publicURL.base(for: request)
-        return EventStreamResponse.response(stream, context: context) { event in
+        return EventStreamResponse.response(stream, request: request, context: context) { event in
             switch event {
             case .view(let snapshot), .change(let snapshot):
                 // One encoding per audience: the streams of the same seat (or of watchers) share it.
@@ -138,6 +138,9 @@ struct TableRoutes: Sendable {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw RequestError(.unauthorized, "the Authorization header is not a Bearer token: send Authorization: Bearer <token>")
         }
-        return String(parts[1].trimmingCharacters(in: .whitespaces))
+        var token = parts[1]
+        while token.first == " " || token.first == "\t" { token.removeFirst() }
+        while token.last == " " || token.last == "\t" { token.removeLast() }
+        return String(token)
     }
 }

@@ -41,7 +41,7 @@ struct TableSettingsRoutes {
             let key = try context.parameters.require("watch_key")
             let (id, _) = try await service.watchedTable(key)
             let stream = try await events.subscribe(table: id, token: nil, signals: true, watchKey: key)
-            return EventStreamResponse.response(stream, context: context) { event in
+            return EventStreamResponse.response(stream, request: request, context: context) { event in
                 try TabletopRoutes.bytes(of: event, for: stream, audience: .watcher(key: key))
             }
         }

@@ -100,7 +100,7 @@ struct TabletopRoutes {
             return Response(status: .ok, headers: EventStreamResponse.headers)
         }
         let stream = try await events.subscribe(table: id, token: token, signals: true)
-        return EventStreamResponse.response(stream, context: context) { event in
+        return EventStreamResponse.response(stream, request: request, context: context) { event in
             try Self.bytes(of: event, for: stream, audience: .players)
         }
     }

@@ -40,14 +40,18 @@ struct DragThrottle<Instant: InstantProtocol> {
     /// whose last drag went more than an interval ago and wait for none are forgotten.
     mutating func due(at now: Instant) -> [(seat: Seat, signal: TableSignal)] {
         var due: [(seat: Seat, signal: TableSignal)] = []
+        var idle: [Seat] = []
         for (seat, entry) in entries where now >= entry.lastSent.advanced(by: interval) {
-            if let waiting = entry.waiting {
-                due.append((seat, waiting))
-                entries[seat] = Entry(lastSent: entry.lastSent.advanced(by: interval), waiting: nil)
-            } else {
-                entries[seat] = nil
-            }
+            if let waiting = entry.waiting { due.append((seat, waiting)) } else { idle.append(seat) }
         }
+        // Changed after the loop, not in it: a change while iterating would copy the table.
+        for (seat, _) in due {
+            guard var entry = entries[seat] else { continue }
+            entry.lastSent = entry.lastSent.advanced(by: interval)
+            entry.waiting = nil
+            entries[seat] = entry
+        }
+        for seat in idle { entries[seat] = nil }
         return due
     }
 
@@ -58,7 +62,12 @@ struct DragThrottle<Instant: InstantProtocol> {
 
     /// When the next waiting drag may go; `nil` when none waits.
     var nextDue: Instant? {
-        entries.values.filter { $0.waiting != nil }.map { $0.lastSent.advanced(by: interval) }.min()
+        var next: Instant?
+        for entry in entries.values where entry.waiting != nil {
+            let due = entry.lastSent.advanced(by: interval)
+            if next.map({ due < $0 }) ?? true { next = due }
+        }
+        return next
     }
 
     /// The seats remembered (for tests: they do not pile up).

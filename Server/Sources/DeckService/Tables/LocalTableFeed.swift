@@ -19,9 +19,9 @@ public final class LocalTableFeed: TableChangeFeed {
     /// A feed with no listener yet.
     public init() {}
 
-    public func announce(table id: String, version: Int) async {
+    public func announce(table id: String, version: Int, record: [UInt8]?) async {
         let listener = listener.withLock { $0 }
-        listener?.receive(.changed(id: id, version: version))
+        listener?.receive(.changed(id: id, version: version, record: record))
     }
 
     public func send(_ signal: TableSignal, table id: String) async {

@@ -1,7 +1,8 @@
 /// What a server hears from a ``TableChangeFeed``.
 public enum TableNotice: Sendable, Hashable {
-    /// A change to the table `id` was committed; the table is now at `version`.
-    case changed(id: String, version: Int)
+    /// A change to the table `id` was committed; the table is now at `version`, and `record`,
+    /// when the feed carries it, is the table as stored then, so that it needs no read.
+    case changed(id: String, version: Int, record: [UInt8]?)
     /// Something passed at the table `id` that changed no card (see ``TableSignal``).
     case signal(id: String, TableSignal)
     /// Notices may have been lost (the feed reconnected): every watched table should be read
@@ -13,10 +14,12 @@ public enum TableNotice: Sendable, Hashable {
 /// holding an event stream of the table hears of them: in process for a store no other server
 /// shares, through the database for one that many servers share.
 public protocol TableChangeFeed: Sendable {
-    /// Announces that the table `id` reached `version`. Called after the change was committed;
-    /// never throws: a notice the feed cannot deliver is logged, and the table's streams catch
-    /// up with its next change or the feed's next ``TableNotice/mayHaveMissed``.
-    func announce(table id: String, version: Int) async
+    /// Announces that the table `id` reached `version`, stored as `record` when the caller has
+    /// the bytes it committed (the feed may pass them on, or only the version). Called after
+    /// the change was committed; never throws: a notice the feed cannot deliver is logged, and
+    /// the table's streams catch up with its next change or the feed's next
+    /// ``TableNotice/mayHaveMissed``.
+    func announce(table id: String, version: Int, record: [UInt8]?) async
 
     /// Sends `signal` of the table `id` to every server's listener. Never throws: a signal is
     /// a passing thing, and one the feed cannot deliver is dropped.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// A server's table events: where changes and signals are announced (through the
@@ -31,6 +31,9 @@ public final class TableEvents: Sendable {
         }
     }
 
+    /// The most tables read at once for the streams.
+    static let concurrentReads = 16
+
     /// Reads a table; throws ``ServiceError`` (`notFound`) for one that does not exist.
     typealias Reader = @Sendable (String) async throws -> Tabletop
 
@@ -41,6 +44,7 @@ public final class TableEvents: Sendable {
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
     private let drags: Mutex<DragThrottle<ContinuousClock.Instant>>
+    private let permits = Mutex(DragPermits())
     private let refreshes: AsyncStream<String>
     private let refreshQueue: AsyncStream<String>.Continuation
     private let dragWakeUps: AsyncStream<Void>
@@ -51,9 +55,9 @@ public final class TableEvents: Sendable {
         var streams: [ObjectIdentifier: TableEventStream] = [:]
         /// The newest table posted, and when it was read.
         var last: (table: Tabletop, time: Date)?
-        /// Holds as the feed told them since the last read (a hold changes no version, so no
-        /// read follows it): the seat and until when, by stack.
-        var holds: [String: Tabletop.Hold] = [:]
+        /// The newest table a notice brought (as stored), newer than `last`: the next read takes
+        /// it instead of reading the store.
+        var delivered: (version: Int, record: [UInt8])?
         /// Queued for a read, or being read.
         var busy = false
         /// A notice came while it was being read: read it again after.
@@ -83,9 +87,11 @@ public final class TableEvents: Sendable {
 
     // MARK: Announcing
 
-    /// Announces that the table `id` reached `version` (after the change was committed).
-    func announce(table id: String, version: Int) async {
-        await feed.announce(table: id, version: version)
+    /// Announces that the table `id` reached `version` (after the change was committed), with
+    /// the bytes stored when the caller has them: servers that watch the table then need not
+    /// read it.
+    func announce(table id: String, version: Int, record: [UInt8]? = nil) async {
+        await feed.announce(table: id, version: version, record: record)
     }
 
     /// Sends `signal` of the table `id` to every server's streams of it; a drag waits its turn
@@ -106,19 +112,23 @@ public final class TableEvents: Sendable {
         }
     }
 
-    /// The seat of the holder of `token` when it may drag `stack` now, as far as this server
-    /// knows without reading the store: the table is watched here, the token holds a seat in
-    /// the table last read, and that seat holds the stack (by that read or a hold heard since);
-    /// `nil` when it does not know (the caller reads the table, which decides).
+    /// The seat of the holder of `token` when it may drag `stack` at `now`, as far as this
+    /// server knows without reading the store (see ``DragPermits``); `nil` when it does not
+    /// know: then read the table, between ``reading(_:)`` and ``learn(_:id:)``, and decide.
     func knownDrag(table id: String, token: String, stack: String, at now: Date) -> Int? {
         let hash = TableToken.hash(token)
-        return state.withLock { state -> Int? in
-            guard let watch = state.watches[id], let table = watch.last?.table,
-                  let index = table.seats.firstIndex(where: { $0.tokenHash == hash }),
-                  let hold = watch.holds[stack], hold.seat == index + 1, hold.until > now
-            else { return nil }
-            return index + 1
-        }
+        return permits.withLock { $0.seat(table: id, tokenHash: hash, stack: stack, at: now) }
+    }
+
+    /// A read of the table `id` begins whose result goes to ``learn(_:id:)``.
+    func reading(_ id: String) {
+        let now = now()
+        permits.withLock { $0.reading(id, at: now) }
+    }
+
+    /// What a read of the table `id` found (see ``reading(_:)``), for the drags that follow.
+    func learn(_ table: Tabletop, id: String) {
+        permits.withLock { $0.learn(table, id: id) }
     }
 
     /// Forgets the seat's drag still waiting, if any: its action (the drop) comes first.
@@ -188,9 +198,7 @@ public final class TableEvents: Sendable {
             group.addTask { [self] in await feed.listen { [self] notice in noticed(notice) } }
             group.addTask { [self] in await keepQuietStreamsAlive() }
             group.addTask { [self] in await sendWaitingDrags() }
-            for await id in refreshes {
-                group.addTask { [self] in await refresh(id) }
-            }
+            await readMarkedTables()
             group.cancelAll()
         }
         let streams = state.withLock { state -> [TableEventStream] in
@@ -198,6 +206,22 @@ public final class TableEvents: Sendable {
             return state.watches.values.flatMap(\.streams.values)
         }
         for stream in streams { stream.close() }
+    }
+
+    /// Reads the tables marked for a read, a few at once: after the feed was lost, every
+    /// watched table is marked together, and the store should not get them all at once.
+    private func readMarkedTables() async {
+        await withTaskGroup(of: Void.self) { reads in
+            var running = 0
+            for await id in refreshes {
+                if running == Self.concurrentReads {
+                    await reads.next()
+                    running -= 1
+                }
+                reads.addTask { [self] in await refresh(id) }
+                running += 1
+            }
+        }
     }
 
     /// Sends each waiting drag when its seat's interval is over.
@@ -241,20 +265,20 @@ public final class TableEvents: Sendable {
 
     private func noticed(_ notice: TableNotice) {
         switch notice {
-        case .changed(let id, let version):
+        case .changed(let id, let version, let record):
+            permits.withLock { $0.heard(id, version: version) }
             let queue = state.withLock { state -> Bool in
                 guard var watch = state.watches[id], version > watch.version else { return false }
                 defer { state.watches[id] = watch }
+                if let record, version > watch.delivered?.version ?? -1 { watch.delivered = (version, record) }
                 return Self.mark(&watch)
             }
             if queue { refreshQueue.yield(id) }
         case .signal(let id, let signal):
-            let streams = state.withLock { state -> [TableEventStream] in
-                if case .held(let stack, let seat, let until) = signal {
-                    state.watches[id]?.holds[stack] = until.map { Tabletop.Hold(seat: seat, until: $0) }
-                }
-                return state.watches[id].map { Array($0.streams.values) } ?? []
+            if case .held(let stack, let seat, let until) = signal {
+                permits.withLock { $0.heardHold(id, stack: stack, seat: seat, until: until) }
             }
+            let streams = state.withLock { state in state.watches[id].map { Array($0.streams.values) } ?? [] }
             for stream in streams { stream.post(signal) }
         case .mayHaveMissed:
             markForRead(state.withLock { Array($0.watches.keys) })
@@ -271,12 +295,25 @@ public final class TableEvents: Sendable {
         return true
     }
 
-    /// Reads a table and posts it to its streams, again while notices came meanwhile.
+    /// Reads a table (or takes the one a notice brought) and posts it to its streams, again
+    /// while notices came meanwhile.
     private func refresh(_ id: String) async {
         while true {
             let table: Tabletop?
+            reading(id)
+            let delivered = state.withLock { state in
+                defer { state.watches[id]?.delivered = nil }
+                return state.watches[id]?.delivered
+            }
             do {
-                table = try await read(id)
+                let found: Tabletop
+                if let delivered, let brought = try? Tabletop(decoding: delivered.record, id: id) {
+                    found = brought
+                } else {
+                    found = try await read(id)
+                }
+                learn(found, id: id)
+                table = found
             } catch let error as ServiceError where error.kind == .notFound {
                 table = nil
             } catch {
@@ -298,7 +335,6 @@ public final class TableEvents: Sendable {
                     let previous = watch.last.flatMap { $0.table.version < table.version ? $0 : nil }
                     snapshot = TableSnapshot(id: id, table: table, previous: previous, time: time)
                     if previous != nil || watch.last == nil { watch.last = (table, time) }
-                    watch.holds = table.holds
                 }
                 let again = watch.stale
                 watch.stale = false

@@ -17,11 +17,11 @@ extension DeckService {
         try table.checkCreator(try Self.seat(of: token, at: table, id: id), to: "make a watch link")
         let key = RecordID.make()
         try await store.insert(.watchLink, id: key, state: Array(id.utf8), at: now())
-        let version = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+        let (version, record) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
             try table.setWatchKey(key, by: seat)
             return table.version
         }
-        await events.announce(table: id, version: version)
+        await events.announce(table: id, version: version, record: record)
         return key
     }
 
@@ -29,11 +29,11 @@ extension DeckService {
     ///
     /// - Throws: as ``makeWatchLink(at:token:)``.
     package func turnOffWatching(at id: String, token: String) async throws {
-        let version = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+        let (version, record) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
             try table.setWatchKey(nil, by: seat)
             return table.version
         }
-        await events.announce(table: id, version: version)
+        await events.announce(table: id, version: version, record: record)
     }
 
     /// The table that the watch link `key` shows, while that is still its link.
@@ -70,11 +70,11 @@ extension DeckService {
     ///   ``makeWatchLink(at:token:)``.
     package func setFeltColour(at id: String, token: String, colour: String?) async throws -> TabletopView {
         let now = now()
-        let view = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+        let (view, record) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
             try table.setFeltColour(colour, by: seat)
             return TabletopView(id: id, table: table, viewer: seat, holdsAt: now)
         }
-        await events.announce(table: id, version: view.version)
+        await events.announce(table: id, version: view.version, record: record)
         return view
     }
 
@@ -107,11 +107,11 @@ extension DeckService {
             background = next
         }
         let now = now()
-        let view = try await changeTabletop(id, token: token) { [background] table, seat, _ throws(ServiceError) in
+        let (view, record) = try await changeTabletop(id, token: token) { [background] table, seat, _ throws(ServiceError) in
             try table.setBackground(background, by: seat)
             return TabletopView(id: id, table: table, viewer: seat, holdsAt: now)
         }
-        await events.announce(table: id, version: view.version)
+        await events.announce(table: id, version: view.version, record: record)
         return view
     }
 

@@ -31,12 +31,12 @@ extension DeckService {
         at id: String, token: String, _ action: TabletopAction, expecting expected: ExpectedVersions = .none
     ) async throws -> TabletopAnswer {
         let now = now()
-        let answer = try await changeTabletop(id, token: token) { table, seat, generator throws(ServiceError) in
+        let (answer, record) = try await changeTabletop(id, token: token) { table, seat, generator throws(ServiceError) in
             let outcome = try table.perform(action, by: seat, expecting: expected, at: now, using: &generator)
             return TabletopAnswer(view: TabletopView(id: id, table: table, viewer: seat, holdsAt: now), outcome: outcome)
         }
         if let seat = answer.view.viewerSeat { events.discardWaitingDrag(table: id, seat: seat) }
-        await events.announce(table: id, version: answer.view.version)
+        await events.announce(table: id, version: answer.view.version, record: record)
         return answer
     }
 
@@ -47,7 +47,7 @@ extension DeckService {
     /// - Throws: ``ServiceError`` for an unknown stack, or (`conflict`) one another seat holds.
     package func hold(at id: String, token: String, stack: String, release: Bool = false) async throws -> TabletopView {
         let now = now()
-        let (view, signal) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+        let ((view, signal), _) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
             let signal: TableSignal
             if release {
                 _ = try table.existingStack(stack)
@@ -70,13 +70,15 @@ extension DeckService {
     ///   off the felt, or (`conflict`) a stack the seat does not hold.
     package func drag(at id: String, token: String, stack: String, x: Double, y: Double) async throws {
         try Tabletop.checkPosition(x: x, y: y)
-        // While a stream of the table is open here, the table it was last read at and the holds
-        // heard since answer without a read of the store: a drag comes 30 times a second.
+        // A drag comes 30 times a second: the table's last read and the holds heard since
+        // answer without a read of the store while the table has not changed.
         if let seat = events.knownDrag(table: id, token: token, stack: stack, at: now()) {
             await events.send(.dragged(stack: stack, seat: seat, x: x, y: y), table: id)
             return
         }
+        events.reading(id)
         let table = try await loadTable(id)
+        events.learn(table, id: id)
         let seat = try Self.seat(of: token, at: table, id: id)
         _ = try table.existingStack(stack)
         guard let hold = table.holds[stack], hold.seat == seat, hold.until > now() else {
@@ -104,20 +106,24 @@ extension DeckService {
     }
 
     /// Applies `body` to a table in one store transaction, for the seat that `token` holds,
-    /// with the secure generator for its shuffles and handles.
+    /// with the secure generator for its shuffles and handles. Answers `body`'s answer and the
+    /// table as stored, for the change's announcement (see ``TableEvents/announce(table:version:record:)``).
     func changeTabletop<Answer: Sendable>(
         _ id: String, token: String,
         _ body: @escaping @Sendable (inout Tabletop, Int, inout SecureRandom) throws(ServiceError) -> Answer
-    ) async throws -> Answer {
+    ) async throws -> (answer: Answer, record: [UInt8]) {
         guard RecordID.isWellFormed(id) else { throw Self.noSuchTable(id) }
-        let answer = try await store.update(.table, id: id, at: now()) { bytes in
+        events.reading(id)
+        let changed = try await store.update(.table, id: id, at: now()) { bytes in
             var table = try Tabletop(decoding: bytes, id: id)
             let seat = try Self.seat(of: token, at: table, id: id)
             var generator = SecureRandom()
             let answer = try body(&table, seat, &generator)
-            return (try table.encoded(id: id), answer)
+            let record = try table.encoded(id: id)
+            return (record, (answer, table, record))
         }
-        guard let answer else { throw Self.noSuchTable(id) }
-        return answer
+        guard let (answer, table, record) = changed else { throw Self.noSuchTable(id) }
+        events.learn(table, id: id)
+        return (answer, record)
     }
 }
