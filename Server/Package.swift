@@ -86,7 +86,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.embedInCode("Public")]
+            resources: [.embedInCode("Public"), .embedInCode("Layouts")]
         ),
         // gdk-pixbuf, as the Debian package installs it: decodes and re-encodes background images.
         .systemLibrary(

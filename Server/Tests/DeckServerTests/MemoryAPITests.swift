@@ -115,10 +115,10 @@ struct MemoryAPITests {
             #expect(page.status == 200)
             #expect(page.text.contains("id=\"theme\""))
             #expect(page.text.contains("id=\"score\""))
-            let script = try await server.get("/memory/memory.js").text
+            let script = try await server.get("/assets/memory.js").text
             #expect(script.contains("/api/memory"))
             #expect(!script.contains("\"seed\""))
-            #expect(try await server.get("/memory/memory.css").status == 200)
+            #expect(try await server.get("/assets/memory.css").status == 200)
         }
     }
 

@@ -168,7 +168,7 @@ struct RequestHygieneTests {
             #expect(choose.headers["Allow"].first == "POST")
             let after = try await server.get("/api/memory/\(plain.gameID)/").decode(MemoryGameAnswer.self)
             #expect(after.cards.allSatisfy { !$0.faceUp })
-            #expect(!(try await server.get("/memory/memory.js")).text.contains("\"seed\""))
+            #expect(!(try await server.get("/assets/memory.js")).text.contains("\"seed\""))
         }
     }
 

@@ -75,6 +75,7 @@ func buildRouter(
     TabletopRoutes(events: service.events).add(to: registrar)
     TableSettingsRoutes(events: service.events, decoder: .backgroundDecoder).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
+    PageAssets.add(to: registrar)
     return (router, routes)
 }
 

@@ -1,6 +1,6 @@
 // Memorize in the browser: every rule runs on the server; this page shows the state the
 // JSON API answers with and sends the player's choices. No framework, no build step.
-"use strict";
+import { cardName } from "/assets/cards.js";
 
 const api = "/api/memory";
 const cardAspect = 88 / 63;          // poker cards: height over width
@@ -15,17 +15,6 @@ const newGameButton = document.getElementById("new-game");
 
 let game = null;                     // the last state the server sent
 let queue = Promise.resolve();       // requests go one at a time, in the order chosen
-
-// "QH" → "Queen of Hearts", "0D" or "10D" → "10 of Diamonds", "X1" → "Black Joker".
-const rankNames = { A: "Ace", J: "Jack", Q: "Queen", K: "King", "0": "10", T: "10" };
-const suitNames = { S: "Spades", D: "Diamonds", C: "Clubs", H: "Hearts" };
-function cardName(code) {
-  if (code === "X1") return "Black Joker";
-  if (code === "X2") return "Red Joker";
-  const rank = code.slice(0, -1);
-  const suit = suitNames[code.slice(-1)];
-  return suit ? `${rankNames[rank] || rank} of ${suit}` : code;
-}
 
 // What a visible card shows, in words, for its aria-label.
 function faceName(card) {

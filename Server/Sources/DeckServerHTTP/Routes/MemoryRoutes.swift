@@ -21,8 +21,5 @@ struct MemoryRoutes: Sendable {
             }
             return MemoryGameJSON(try await api.service.chooseMemoryCard(api.path("game_id"), index: index), base: api.base)
         }
-        router.get("/memory") { _, _ in PageRoutes.file(PackageResources.memory_html, type: "text/html; charset=utf-8") }
-        router.get("/memory/memory.css") { _, _ in PageRoutes.file(PackageResources.memory_css, type: "text/css; charset=utf-8") }
-        router.get("/memory/memory.js") { _, _ in PageRoutes.file(PackageResources.memory_js, type: "text/javascript; charset=utf-8") }
     }
 }

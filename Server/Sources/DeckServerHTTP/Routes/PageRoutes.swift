@@ -1,13 +1,12 @@
 import DeckService
 import Hummingbird
 
-/// The home page, the API description, health and metrics.
+/// The API description, health and metrics (the pages are ``PageAssets``).
 struct PageRoutes: Sendable {
     let service: DeckService
     let metrics: ServerMetrics
 
     func add(to router: APIRegistrar) {
-        router.get("/") { _, _ in Self.file(PackageResources.index_html, type: "text/html; charset=utf-8") }
         router.get("/openapi.json") { _, _ in Self.file(PackageResources.openapi_json, type: "application/json") }
         router.get("/healthz") { request, context in
             do {

@@ -59,12 +59,6 @@ struct TableRoutes: Sendable {
         action(router, "leave") { id, token, api in try await api.service.leaveTable(id, token: token) }
         let publicURL = router.publicURL
         router.get("/api/table/:table_id/events") { request, context in try await eventStream(request, context, publicURL: publicURL) }
-
-        for path in ["/table", "/table/:table_id"] {
-            router.get(path) { _, _ in PageRoutes.file(PackageResources.table_html, type: "text/html; charset=utf-8") }
-        }
-        router.get("/table/table.css") { _, _ in PageRoutes.file(PackageResources.table_css, type: "text/css; charset=utf-8") }
-        router.get("/table/table.js") { _, _ in PageRoutes.file(PackageResources.table_js, type: "text/javascript; charset=utf-8") }
     }
 
     /// A seat's action: POST only, with the seat's token.

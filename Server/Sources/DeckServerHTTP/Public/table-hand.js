@@ -1,0 +1,57 @@
+// The seat's own hand along the bottom of the page, in the order the player keeps it (the
+// server keeps the cards, the page their order). Cards are kept by code: a card being dragged
+// is never rebuilt under the pointer.
+
+import { cardName } from "/assets/cards.js";
+import { makeCard, setFace } from "/assets/table-felt.js";
+
+export class Hand {
+  constructor(element, state) {
+    this.element = element;
+    this.state = state;
+    this.cards = new Map();       // code → element
+  }
+
+  render() {
+    const view = this.state.view;
+    const codes = view && view.yourSeat ? this.state.handOrder : [];
+    this.element.hidden = !(view && view.yourSeat);
+    const seen = new Set(codes);
+    let previous = null;
+    for (const code of codes) {
+      let card = this.cards.get(code);
+      if (!card) {
+        card = makeCard(code);
+        card.classList.add("in-hand");
+        card.dataset.code = code;
+        card.tabIndex = 0;
+        card.setAttribute("role", "button");
+        card.setAttribute("aria-label", `${cardName(code)}, in your hand`);
+        this.cards.set(code, card);
+      } else {
+        setFace(card, code);
+      }
+      const place = previous ? previous.nextSibling : this.element.firstChild;
+      if (place !== card) this.element.insertBefore(card, place);
+      previous = card;
+    }
+    for (const [code, card] of this.cards) {
+      if (!seen.has(code)) {
+        card.remove();
+        this.cards.delete(code);
+      }
+    }
+    this.element.setAttribute("aria-label", codes.length ? `Your hand: ${codes.length} cards` : "Your hand is empty");
+    this.element.classList.toggle("empty", codes.length === 0);
+  }
+
+  // Where a card dropped at the window's x would go in the hand's order.
+  indexAt(clientX) {
+    const cards = [...this.element.querySelectorAll(".card")];
+    const index = cards.findIndex((card) => {
+      const box = card.getBoundingClientRect();
+      return clientX < box.left + box.width / 2;
+    });
+    return index < 0 ? cards.length : index;
+  }
+}

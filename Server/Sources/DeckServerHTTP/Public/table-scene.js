@@ -1,0 +1,133 @@
+// The zoomed and panned document: one transform (scale, then offset, in screen pixels) puts the
+// scene's table units on the stage. Zoom to fit, the wheel (Ctrl or pinch-zoom on a trackpad:
+// zoom; otherwise pan), two-finger pinch and one-finger pan on the background. Only the
+// transform changes while zooming: nothing is redrawn.
+
+// The scene's box in table units: the felt (0–1000 × 0–700) and the seats' plates above it.
+export const bounds = { left: -20, top: -120, right: 1020, bottom: 720 };
+
+const minimumScale = 0.2;
+const maximumScale = 8;
+const round = (n) => Math.round(n * 1000) / 1000;
+const midpoint = (a, b) => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+const distance = (a, b) => Math.hypot(a.x - b.x, a.y - b.y);
+
+export class Scene {
+  constructor(stage, content) {
+    this.stage = stage;
+    this.content = content;
+    this.t = { s: 1, x: 0, y: 0 };
+    this.fitted = true;
+    this.pointers = new Map();
+    this.gesture = null;
+    stage.addEventListener("pointerdown", (event) => this.pointerDown(event));
+    window.addEventListener("pointermove", (event) => this.pointerMove(event));
+    for (const name of ["pointerup", "pointercancel"]) window.addEventListener(name, (event) => this.pointerUp(event));
+    stage.addEventListener("wheel", (event) => this.wheel(event), { passive: false });
+    new ResizeObserver(() => { if (this.fitted) this.fit(); }).observe(stage);
+  }
+
+  set(next) {
+    this.t = { s: round(next.s), x: round(next.x), y: round(next.y) };
+    this.content.style.transform = `matrix(${this.t.s}, 0, 0, ${this.t.s}, ${this.t.x}, ${this.t.y})`;
+    this.content.dataset.scale = String(this.t.s);
+    this.stage.dispatchEvent(new CustomEvent("scenechange"));
+  }
+
+  // The whole scene in the stage, centred.
+  fit() {
+    const width = this.stage.clientWidth;
+    const height = this.stage.clientHeight;
+    if (!width || !height) return;
+    const w = bounds.right - bounds.left;
+    const h = bounds.bottom - bounds.top;
+    const s = Math.min(width / w, height / h);
+    this.fitted = true;
+    this.set({ s, x: (width - w * s) / 2 - bounds.left * s, y: (height - h * s) / 2 - bounds.top * s });
+  }
+
+  // Zooms by `factor` keeping the stage point (px, py) where it is.
+  zoomAbout(factor, px, py) {
+    const s = Math.min(maximumScale, Math.max(minimumScale, this.t.s * factor));
+    const k = s / this.t.s;
+    this.fitted = false;
+    this.set({ s, x: px - (px - this.t.x) * k, y: py - (py - this.t.y) * k });
+  }
+
+  panBy(dx, dy) {
+    this.fitted = false;
+    this.set({ s: this.t.s, x: this.t.x + dx, y: this.t.y + dy });
+  }
+
+  // A point of the window (clientX, clientY) in table units.
+  toTable(clientX, clientY) {
+    const box = this.stage.getBoundingClientRect();
+    return { x: (clientX - box.left - this.t.x) / this.t.s, y: (clientY - box.top - this.t.y) / this.t.s };
+  }
+
+  stagePoint(event) {
+    const box = this.stage.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  }
+
+  // Pans and pinches start on the background: anything a player can pick up, press or type
+  // into is not background, and a mouse on the felt draws a selection instead.
+  isBackground(event) {
+    if (event.target.closest(".stack, .card, .plate, button, input, select, a, .panel, dialog, .menu")) return false;
+    return event.pointerType === "touch" || !event.target.closest("#felt");
+  }
+
+  pointerDown(event) {
+    // Every finger counts towards a pinch, wherever it lands; one finger pans only from the
+    // background (on a card it drags the card).
+    const background = this.isBackground(event);
+    if (!background && event.pointerType !== "touch" && this.pointers.size === 0) return;
+    this.pointers.set(event.pointerId, this.stagePoint(event));
+    if (this.pointers.size === 1) {
+      this.gesture = background ? { kind: "pan", last: this.stagePoint(event) } : null;
+    } else if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      this.gesture = { kind: "pinch", centre: midpoint(a, b), gap: distance(a, b) };
+      this.stage.dispatchEvent(new CustomEvent("pinchstart"));
+    }
+  }
+
+  pointerMove(event) {
+    if (!this.pointers.has(event.pointerId)) return;
+    this.pointers.set(event.pointerId, this.stagePoint(event));
+    if (!this.gesture) return;
+    if (this.gesture.kind === "pan") {
+      const point = this.stagePoint(event);
+      this.panBy(point.x - this.gesture.last.x, point.y - this.gesture.last.y);
+      this.gesture.last = point;
+    } else if (this.pointers.size >= 2) {
+      const [a, b] = [...this.pointers.values()];
+      const centre = midpoint(a, b);
+      const gap = distance(a, b);
+      this.panBy(centre.x - this.gesture.centre.x, centre.y - this.gesture.centre.y);
+      if (this.gesture.gap > 0) this.zoomAbout(gap / this.gesture.gap, centre.x, centre.y);
+      this.gesture = { kind: "pinch", centre, gap };
+    }
+  }
+
+  pointerUp(event) {
+    if (!this.pointers.delete(event.pointerId)) return;
+    if (this.pointers.size === 1) {
+      this.gesture = { kind: "pan", last: [...this.pointers.values()][0] };
+    } else if (this.pointers.size === 0) {
+      this.gesture = null;
+    }
+  }
+
+  wheel(event) {
+    if (event.target.closest("#hand, dialog, .menu, .panel")) return;
+    event.preventDefault();
+    const point = this.stagePoint(event);
+    const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
+    if (event.ctrlKey || event.metaKey) {
+      this.zoomAbout(Math.exp(-event.deltaY * unit / 300), point.x, point.y);
+    } else {
+      this.panBy(-event.deltaX * unit, -event.deltaY * unit);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// The table as this page knows it, the page's only copy of it: the newest view (from an answer
+// or the event stream) with each change applied, and what passes (holds, drags, peeks). Every
+// update goes through `update`, which emits one "change" event; the components redraw from it.
+
+// A stack as the page keeps it: cards bottom first, each { handle, code } (code null when face
+// down to this viewer).
+function stackFromAnswer(stack) {
+  return {
+    id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout, step: stack.step || 0,
+    rotation: stack.rotation || 0, label: stack.label || null, version: stack.version,
+    cards: stack.cards.map((card) => ({ handle: card.handle, code: card.face_up ? card.code : null })),
+  };
+}
+
+// The event stream's form: handles as a shared prefix and the card's index in base 36.
+function stackFromEvent(stack) {
+  return {
+    id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout, step: stack.step || 0,
+    rotation: stack.rotation || 0, label: stack.label || null, version: stack.version,
+    cards: stack.cards.map((code, index) => ({ handle: `${stack.handles}${index.toString(36)}`, code })),
+  };
+}
+
+const handFrom = (hand) => (hand || []).map((card) => (typeof card === "string" ? card : card.code));
+
+export class TableState extends EventTarget {
+  constructor() {
+    super();
+    this.view = null;            // { version, stacks: Map, seats, hand, yourSeat, creatorSeat, seeded, felt, id }
+    this.holds = new Map();      // stack id → { seat, until (ms) }
+    this.drags = new Map();      // stack id → { seat, x, y }
+    this.handOrder = [];         // this seat's own order of its hand's cards
+  }
+
+  // Emits "change" with what changed: { view: true } for a new view, { drags: [ids] } for drags.
+  update(detail) {
+    this.dispatchEvent(new CustomEvent("change", { detail }));
+  }
+
+  // A whole view: an action's answer or GET (`event` false), or the stream's `view` event.
+  setView(next, { event = false } = {}) {
+    if (!next || !Array.isArray(next.stacks)) return;
+    if (this.view && next.version < this.view.version) return;
+    const stacks = new Map(next.stacks.map((stack) => {
+      const kept = event ? stackFromEvent(stack) : stackFromAnswer(stack);
+      return [kept.id, kept];
+    }));
+    this.view = {
+      id: next.table_id || (this.view && this.view.id), version: next.version, stacks,
+      seats: next.seats || [], hand: handFrom(next.hand), yourSeat: next.your_seat ?? null,
+      creatorSeat: next.creator_seat ?? null, seeded: Boolean(next.seeded), felt: next.felt || {},
+    };
+    this.holds.clear();
+    for (const stack of next.stacks) {
+      if (stack.held_by) this.holds.set(stack.id, { seat: stack.held_by, until: Date.now() + 5000 });
+    }
+    this.orderHand();
+    this.update({ view: true });
+  }
+
+  // A `change` event: applied when it follows the version shown; older ones are already shown
+  // (an action's answer came first); after a gap, `onGap` fetches the whole view.
+  applyChange(change, onGap) {
+    const view = this.view;
+    if (!view || change.version <= view.version) return;
+    if (change.from !== view.version) return onGap();
+    for (const id of change.removed || []) view.stacks.delete(id);
+    for (const stack of change.stacks || []) view.stacks.set(stack.id, stackFromEvent(stack));
+    if (change.seats) view.seats = change.seats;
+    if (change.hand) view.hand = handFrom(change.hand);
+    if ("seeded" in change) view.seeded = Boolean(change.seeded);
+    if (change.felt) view.felt = change.felt;
+    view.version = change.version;
+    for (const id of [...this.drags.keys()]) if (!view.stacks.has(id)) this.drags.delete(id);
+    this.orderHand();
+    this.update({ view: true });
+  }
+
+  // A hold taken or let go (`until` null).
+  hold({ stack, seat, until }) {
+    if (until) this.holds.set(stack, { seat, until });
+    else {
+      this.holds.delete(stack);
+      this.drags.delete(stack);
+    }
+    this.update({ holds: [stack] });
+  }
+
+  drag({ stack, seat, x, y }) {
+    if (seat === this.view?.yourSeat) return;
+    this.drags.set(stack, { seat, x, y });
+    this.update({ drags: [stack] });
+  }
+
+  // Who holds `stack` now, if anyone.
+  holder(id) {
+    const hold = this.holds.get(id);
+    return hold && hold.until > Date.now() ? hold.seat : null;
+  }
+
+  // The hand in this seat's own order: cards kept in place, new ones at the end.
+  orderHand() {
+    const hand = this.view ? this.view.hand : [];
+    const left = [...hand];
+    const ordered = [];
+    for (const code of this.handOrder) {
+      const index = left.indexOf(code);
+      if (index >= 0) ordered.push(left.splice(index, 1)[0]);
+    }
+    this.handOrder = ordered.concat(left);
+  }
+
+  // Moves a hand card to `index` in this seat's order (kept in this page only).
+  reorderHand(code, index) {
+    const order = this.handOrder.filter((card) => card !== code);
+    order.splice(Math.max(0, Math.min(index, order.length)), 0, code);
+    this.handOrder = order;
+    this.update({ hand: true });
+  }
+
+  // Stacks by z, back to front.
+  stacksInOrder() {
+    return this.view ? [...this.view.stacks.values()].sort((a, b) => a.z - b.z) : [];
+  }
+
+  seatName(number) {
+    const seat = this.view && this.view.seats.find((s) => s.number === number);
+    return (seat && seat.name) || `Seat ${number}`;
+  }
+}
