@@ -142,13 +142,14 @@ deps-bench: deps
 	@command -v wrk >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
 
 # OLD_DECK_SERVER=path runs an older build beside it in the hostile-load benchmark, alternately.
-bench-server: deps-bench deps-postgres
+bench-server: deps-bench deps-postgres deps-browser
 	cd $(SERVER_DIR) && $(SWIFT) build -c release $(STATIC_STDLIB) --product deck-server
 	bash $(SERVER_DIR)/Benchmarks/bench-server.sh $(DECK_SERVER)
 	bash $(SERVER_DIR)/Benchmarks/bench-hostile.sh $(DECK_SERVER) $(OLD_DECK_SERVER)
 	bash $(SERVER_DIR)/Benchmarks/bench-postgres.sh $(DECK_SERVER)
 	python3 $(SERVER_DIR)/Benchmarks/bench-table-events.py $(DECK_SERVER)
 	python3 $(SERVER_DIR)/Benchmarks/bench-tabletop-drags.py $(DECK_SERVER)
+	python3 $(SERVER_DIR)/Benchmarks/bench-table-page.py $(DECK_SERVER)
 	cd $(SERVER_DIR) && $(SWIFT) run -c release answer-encoding-benchmark
 
 # The package-benchmark suite (time, throughput, allocations), then an interleaved run that

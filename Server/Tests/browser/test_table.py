@@ -283,6 +283,17 @@ class TabletopPageTests(unittest.TestCase):
             ann.switch_to.active_element.send_keys("f")
             self.wait(ann, lambda d: not self.view(table_id, token)[0]["s3"]["cards"][-1]["face_up"], "F did not flip the card")
             self.screenshot(ann, f"{size}-klondike-5-keyboard-played-and-flipped")
+            # The wheel: with Ctrl it zooms about the pointer, without it pans; Fit puts all back.
+            fitted = self.scale(ann)
+            x, y = self.screen(ann, 500, 350)
+            ann.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": -300, "modifiers": 2})
+            self.wait(ann, lambda d: self.scale(d) > fitted * 2, "Ctrl and the wheel did not zoom in")
+            self.assertAlmostEqual(self.screen(ann, 500, 350)[0], x, delta=2, msg="the zoom moved the point under the pointer")
+            ann.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": 120, "modifiers": 0})
+            self.wait(ann, lambda d: self.screen(d, 500, 350)[1] < y - 100, "the wheel did not pan")
+            self.screenshot(ann, f"{size}-klondike-6-zoomed")
+            ann.find_element(By.ID, "zoom-fit").click()
+            self.wait(ann, lambda d: abs(self.scale(d) - fitted) < 1e-3, "Fit did not bring the table back")
         else:
             # Pinch to zoom in, then fit.
             before = self.scale(ann)
@@ -292,6 +303,14 @@ class TabletopPageTests(unittest.TestCase):
             self.screenshot(ann, f"{size}-klondike-4-pinched")
             ann.find_element(By.ID, "zoom-fit").click()
             self.wait(ann, lambda d: abs(self.scale(d) - before) < 1e-3, "Fit did not bring the table back")
+            # A long press opens the stack's menu; it spreads the third pile to the right.
+            x, y = self.centre(ann, '.stack[data-id="s3"] .card.top')
+            ann.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+            self.wait(ann, lambda d: d.find_element(By.ID, "menu").is_displayed(), "a long press did not open the menu")
+            ann.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            self.screenshot(ann, f"{size}-klondike-5-long-press-menu")
+            self.tap(ann, self.centre(ann, '.menu button[data-action="right"]'))
+            self.wait(ann, lambda d: self.view(table_id, token)[0]["s3"]["layout"] == "right", "the menu did not spread the pile")
         self.assert_no_errors(ann)
 
         # Reload keeps the seat.
@@ -299,8 +318,15 @@ class TabletopPageTests(unittest.TestCase):
         self.wait(ann, lambda d: d.find_element(By.ID, "whoami").text.startswith("Ann"), "the reload lost the seat")
         self.wait(ann, lambda d: len(self.stacks(d)) >= 8, "the reload does not show the table")
 
-    def test_two_seats_and_a_watcher(self):
-        ann, bob = self.browser(1280, 800), self.browser(1280, 800)
+    def test_two_seats_and_a_watcher_on_a_laptop(self):
+        self.two_seats(1280, 800)
+
+    def test_two_seats_and_a_watcher_on_a_phone_sized_window(self):
+        self.two_seats(390, 844)
+
+    def two_seats(self, width, height):
+        size = f"{width}x{height}"
+        ann, bob = self.browser(width, height), self.browser(width, height)
         table_id = self.new_table(ann, "Ann", seats=3)
         self.join(bob, table_id, "Bob")
         ann_token, bob_token = self.token(ann, table_id), self.token(bob, table_id)
@@ -310,7 +336,7 @@ class TabletopPageTests(unittest.TestCase):
         self.wait(bob, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) == 2, "Bob's hand did not get two cards")
         ann_hand = self.view(table_id, ann_token)[1]["hand"]
         self.assertEqual(len(ann_hand), 2)
-        self.screenshot(bob, "1280x800-two-1-dealt-bob")
+        self.screenshot(bob, f"{size}-two-1-dealt-bob")
 
         # Ann plays a card face down to a free place: Bob sees a back there and nothing that names it.
         hidden = ann_hand[0]["code"]
@@ -324,7 +350,7 @@ class TabletopPageTests(unittest.TestCase):
         self.assertNotIn(hidden, html.replace(bob_token, ""), "Bob's page names the face-down card")
         self.assertNotIn(card_name(hidden), html)
         self.assertFalse([src for src in images if hidden in src])
-        self.screenshot(bob, "1280x800-two-2-face-down-bob")
+        self.screenshot(bob, f"{size}-two-2-face-down-bob")
         ann.find_element(By.ID, "face-down").click()
         self.double_click(ann, self.centre(ann, f'.stack[data-id="{placed}"] .card.top'))
         self.wait(bob, lambda d: self.stacks(d)[placed][3] == [hidden], "Bob does not see the card turned up")
@@ -339,7 +365,7 @@ class TabletopPageTests(unittest.TestCase):
         self.mouse_drag(ann, start, end, steps=30, release=False)
         self.wait(bob, lambda d: d.execute_script("return window.seen.size") >= 5, "Bob did not see the card follow Ann's pointer")
         self.wait(bob, lambda d: "held" in d.find_element(By.CSS_SELECTOR, '.stack[data-id="deck"]').get_attribute("class"), "Bob does not see the deck held")
-        self.screenshot(bob, "1280x800-two-3-bob-sees-ann-drag")
+        self.screenshot(bob, f"{size}-two-3-bob-sees-ann-drag")
         self.mouse_drag(bob, self.centre(bob, '.stack[data-id="deck"] .card.top'), self.screen(bob, 100, 600))
         self.wait(bob, lambda d: "moving that stack" in d.find_element(By.ID, "status").text, "Bob was not told the deck is held")
         self.assertFalse(bob.find_elements(By.CSS_SELECTOR, ".ghost"), "a ghost stayed on Bob's page")
@@ -351,6 +377,12 @@ class TabletopPageTests(unittest.TestCase):
         self.mouse_drag(ann, self.centre(ann, f'#hand .card[data-code="{passed}"]'), self.centre(ann, '.plate[data-seat="2"]'))
         self.wait(bob, lambda d: d.find_elements(By.CSS_SELECTOR, f'#hand .card[data-code="{passed}"]'), "Bob did not get the passed card")
         self.assertNotIn(passed, ann.execute_script("return document.getElementById('hand').outerHTML"))
+        # Bob puts his first card last: the order is his own.
+        order = bob.execute_script("return [...document.querySelectorAll('#hand .card')].map(c => c.dataset.code)")
+        last = bob.execute_script("return document.querySelector('#hand .card:last-child').getBoundingClientRect().toJSON()")
+        self.mouse_drag(bob, self.centre(bob, f'#hand .card[data-code="{order[0]}"]'), (last["right"] + 10, last["top"] + last["height"] / 2))
+        self.wait(bob, lambda d: d.execute_script("return [...document.querySelectorAll('#hand .card')].map(c => c.dataset.code)") == order[1:] + order[:1],
+                  "Bob's hand was not put in his order")
 
         # From the menu: spread, split, shuffle; Ctrl+Z undoes the shuffle.
         self.menu(ann, "deck", "split", count=5)
@@ -362,7 +394,7 @@ class TabletopPageTests(unittest.TestCase):
         self.wait(ann, lambda d: "Shuffled" in d.find_element(By.ID, "status").text, "the shuffle was not done")
         ann.find_element(By.TAG_NAME, "body").send_keys(Keys.CONTROL, "z")
         self.wait(ann, lambda d: "Undone" in d.find_element(By.ID, "status").text, "Ctrl+Z did not undo")
-        self.screenshot(ann, "1280x800-two-4-spread-and-split")
+        self.screenshot(ann, f"{size}-two-4-spread-and-split")
 
         # A rubber band around three stacks, then one of them by its grip: all three move.
         before = self.view(table_id, ann_token)[0]
@@ -379,31 +411,47 @@ class TabletopPageTests(unittest.TestCase):
         self.mouse_drag(ann, grip, (grip[0] - 60 * self.scale(ann), grip[1] - 40 * self.scale(ann)))
         self.wait(ann, lambda d: all(self.view(table_id, ann_token)[0][id]["y"] < before[id]["y"] - 20 for id in selected),
                   "the selected stacks did not all move")
-        self.screenshot(ann, "1280x800-two-5-three-moved")
+        self.screenshot(ann, f"{size}-two-5-three-moved")
 
         # A watcher sees the table live, and no hand.
         ann.find_element(By.ID, "share").click()
         ann.find_element(By.ID, "make-watch").click()
         link = self.wait(ann, lambda d: d.find_element(By.ID, "watch-link").get_attribute("value"), "no watch link was made")
         self.assertIn("/table/watch/", link)
-        watcher = self.browser(1280, 800)
+        watcher = self.browser(width, height)
         watcher.get(link)
         self.wait(watcher, lambda d: len(self.stacks(d)) == len(self.stacks(ann)), "the watcher does not see the table")
         self.assertFalse(watcher.find_element(By.ID, "hand").is_displayed())
         self.assertNotIn(passed, watcher.execute_script("return document.documentElement.outerHTML"))
         self.menu(ann, "deck", "flip-card")
         self.wait(watcher, lambda d: self.stacks(d)["deck"][3][-1] != "back", "the watcher did not see the flip")
-        self.screenshot(watcher, "1280x800-two-6-watcher")
+        self.screenshot(watcher, f"{size}-two-6-watcher")
 
         # Ann uploads a background.
         with tempfile.NamedTemporaryFile(suffix=".png", delete=False) as file:
             file.write(png(64, 48, (40, 90, 160)))
         ann.find_element(By.ID, "background-file").send_keys(file.name)
         self.wait(bob, lambda d: "pictured" in d.find_element(By.ID, "felt").get_attribute("class"), "Bob does not see the background")
-        self.screenshot(bob, "1280x800-two-7-background")
+        self.screenshot(bob, f"{size}-two-7-background")
         os.unlink(file.name)
         for driver in (ann, bob, watcher):
             self.assert_no_errors(driver)
+
+
+    def test_a_seeded_table_says_so_until_the_first_shuffle(self):
+        status, answer = api("POST", "/new/", {"name": "Ann", "seed": "ab" * 32})
+        self.assertEqual(status, 200, answer)
+        table_id, token = answer["table_id"], answer["seat"]["token"]
+        ann = self.browser(1280, 800)
+        ann.get(BASE_URL + "/table")
+        ann.execute_script("localStorage.setItem(arguments[0], arguments[1])", f"deck-table:{table_id}",
+                           json.dumps({"number": 1, "name": "Ann", "token": token}))
+        ann.get(f"{BASE_URL}/table/{table_id}")
+        self.wait(ann, lambda d: d.find_element(By.ID, "seeded").is_displayed(), "the seeded table gives no warning")
+        self.assertIn("seed", ann.find_element(By.ID, "seeded").text)
+        self.screenshot(ann, "1280x800-seeded-warning")
+        self.menu(ann, "deck", "shuffle")
+        self.wait(ann, lambda d: not d.find_element(By.ID, "seeded").is_displayed(), "the warning stayed after a shuffle")
 
 
 if __name__ == "__main__":

@@ -120,6 +120,7 @@ export class Keys {
       event.preventDefault();
       const target = carrying.targets[carrying.index];
       this.end();
+      this.say(`Dropped ${carrying.name} on ${target.name}.`);
       const stack = carrying.what.kind === "stacks" ? this.state.view.stacks.get(carrying.what.grabbed) : null;
       const delta = stack && target.kind === "felt" ? { x: target.place.x - stack.x, y: target.place.y - stack.y } : null;
       this.moves.drop(carrying.what, target, { place: target.place, delta, faceDown: this.moves.faceDown, handIndex: Infinity });
