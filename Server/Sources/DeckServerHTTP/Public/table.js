@@ -18,7 +18,13 @@ import { Keys } from "/assets/table-keys.js";
 import { FeltLook, JoinForm, LargeCard, ShareMenu, showSeeded } from "/assets/table-panels.js";
 
 const $ = (id) => document.getElementById(id);
-const say = (text) => { $("status").textContent = text; };
+// A word to the player, which fades after a while unless another replaces it.
+let sayTimer = null;
+const say = (text) => {
+  $("status").textContent = text;
+  clearTimeout(sayTimer);
+  sayTimer = setTimeout(() => { if ($("status").textContent === text) $("status").textContent = ""; }, 8000);
+};
 
 const path = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 const watchKey = path[1] === "watch" ? path[2] : null;
