@@ -71,9 +71,10 @@ func buildRouter(
     PileRoutes().add(to: registrar)
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
     MemoryRoutes().add(to: registrar)
-    TableRoutes(events: service.events).add(to: registrar)
-    TabletopRoutes(events: service.events).add(to: registrar)
-    TableSettingsRoutes(events: service.events, decoder: .backgroundDecoder).add(to: registrar)
+    let streams = EventStreamResponse(events: service.events, writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy)
+    TableRoutes(streams: streams).add(to: registrar)
+    TabletopRoutes(streams: streams).add(to: registrar)
+    TableSettingsRoutes(streams: streams, decoder: .backgroundDecoder).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
     return (router, routes)
 }
