@@ -23,7 +23,7 @@ def start_server(binary, work, extra):
     log = open(os.path.join(work, f"server-{len(os.listdir(work))}.log"), "w+")
     process = subprocess.Popen(
         [binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warning",
-         "--creations-per-minute", "0", "--max-streams", "5000"] + extra,
+         "--creations-per-minute", "0", "--max-streams", "5000", "--max-streams-per-client", "0"] + extra,
         stdout=subprocess.PIPE, stderr=log, text=True)
     line = process.stdout.readline()
     if not line.startswith("deck-server listening on "):

@@ -23,6 +23,9 @@ public struct ServiceError: Error, Sendable, Hashable, CustomStringConvertible {
         case cardsMissing
         /// The request is larger than the server accepts (HTTP 413).
         case tooLarge
+        /// The client already holds as many of something as one client may at once, such as
+        /// event streams (HTTP 429).
+        case tooMany
         /// The storage cannot be reached (HTTP 503).
         case unavailable
         /// The stored state could not be read: a fault of the server, not of the request (HTTP 500).

@@ -27,7 +27,7 @@ struct DeckServerCommand: AsyncParsableCommand {
               deck-server --database postgres://deck@127.0.0.1:5432/decks
 
             Exit codes: 0 after a clean stop (SIGTERM or SIGINT, once every request received is \
-            answered), 64 for bad options, 69 when the address cannot be listened on (the port is in \
+            answered, or --drain-timeout has passed), 64 for bad options, 69 when the address cannot be listened on (the port is in \
             use) or the store cannot be opened (the database does not answer within 30 seconds).
             """)
 
@@ -82,14 +82,23 @@ struct DeckServerCommand: AsyncParsableCommand {
     @Option(help: "Connections open at once at most; more wait to be accepted (default: the file limit less 128, at most 16384).")
     var maxConnections: Int?
 
+    @Option(help: "Seconds the server waits, once told to stop, for answers still being written; then it resets every connection left.")
+    var drainTimeout: Double = 10
+
     @Option(help: "Card images rendered at once, each on its own thread.")
     var imageRenderers = 1
 
     @Option(help: "Image renders that may wait; past that an uncached image is answered 503 with Retry-After.")
     var imageQueue = 32
 
-    @Option(help: "Table event streams open at once at most; past that a new stream is answered 503.")
-    var maxStreams = 2_000
+    @Option(help: "Table event streams open at once at most; past that a new stream is answered 503 (default: three quarters of --max-connections).")
+    var maxStreams: Int?
+
+    @Option(help: "Table event streams one client address may hold at once; past that 429 (0: no limit).")
+    var maxStreamsPerClient = 32
+
+    @Option(help: "Seconds a table event stream's client may take no bytes before its connection is reset.")
+    var streamWriteTimeout: Double = 30
 
     @Option(help: "Seconds a table event stream may stay quiet before it gets a comment line; watched tables are read again as often.")
     var keepAliveInterval: Double = 15
@@ -112,7 +121,8 @@ struct DeckServerCommand: AsyncParsableCommand {
         guard (0...1_000_000).contains(creationsPerMinute) else {
             throw ValidationError("--creations-per-minute \(creationsPerMinute) is not allowed: give 0 (no limit) to 1000000")
         }
-        for (name, seconds) in [("--idle-timeout", idleTimeout), ("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout)] {
+        for (name, seconds) in [("--idle-timeout", idleTimeout), ("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout),
+                                ("--drain-timeout", drainTimeout), ("--stream-write-timeout", streamWriteTimeout)] {
             guard seconds > 0, seconds <= 86400 else {
                 throw ValidationError("\(name) \(seconds) is not allowed: give more than 0 and at most 86400 seconds")
             }
@@ -122,7 +132,12 @@ struct DeckServerCommand: AsyncParsableCommand {
         }
         guard (1...64).contains(imageRenderers) else { throw ValidationError("--image-renderers \(imageRenderers) is not allowed: give 1 to 64") }
         guard (0...10_000).contains(imageQueue) else { throw ValidationError("--image-queue \(imageQueue) is not allowed: give 0 to 10000") }
-        guard (0...1_000_000).contains(maxStreams) else { throw ValidationError("--max-streams \(maxStreams) is not allowed: give 0 (no streams) to 1000000") }
+        if let maxStreams, !(0...1_000_000).contains(maxStreams) {
+            throw ValidationError("--max-streams \(maxStreams) is not allowed: give 0 (no streams) to 1000000")
+        }
+        guard (0...1_000_000).contains(maxStreamsPerClient) else {
+            throw ValidationError("--max-streams-per-client \(maxStreamsPerClient) is not allowed: give 0 (no limit) to 1000000")
+        }
         guard keepAliveInterval >= 0.05, keepAliveInterval <= 3600 else {
             throw ValidationError("--keep-alive-interval \(keepAliveInterval) is not allowed: give 0.05 to 3600 seconds")
         }
@@ -154,9 +169,12 @@ struct DeckServerCommand: AsyncParsableCommand {
         settings.timeouts.idle = .seconds(idleTimeout)
         settings.timeouts.head = .seconds(headTimeout)
         settings.timeouts.body = .seconds(bodyTimeout)
+        settings.timeouts.drain = .seconds(drainTimeout)
         settings.imageRenderers = imageRenderers
         settings.imageQueue = imageQueue
         settings.maxStreams = maxStreams
+        settings.maxStreamsPerClient = maxStreamsPerClient == 0 ? nil : maxStreamsPerClient
+        settings.streamWriteTimeout = .seconds(streamWriteTimeout)
         settings.keepAliveInterval = .seconds(keepAliveInterval)
         let files = FileLimit.raiseToHardLimit()
         settings.maxConnections = maxConnections ?? FileLimit.defaultMaxConnections(files: files)

@@ -358,10 +358,23 @@ struct ServerOperationTests {
     func badOptions() async throws {
         for (arguments, mention) in [(["--port", "70000"], "70000"), (["--idle-days", "0"], "--idle-days"),
                                      (["--public-url", "ftp://x"], "ftp://x"), (["--log-level", "loud"], "loud"),
-                                     (["--keep-alive-interval", "0"], "--keep-alive-interval"), (["--no-such", "x"], "--no-such")] {
+                                     (["--keep-alive-interval", "0"], "--keep-alive-interval"), (["--no-such", "x"], "--no-such"),
+                                     (["--max-streams-per-client=-1"], "--max-streams-per-client -1 is not allowed: give 0 (no limit) to 1000000"),
+                                     (["--stream-write-timeout", "0"], "--stream-write-timeout 0.0 is not allowed"),
+                                     (["--drain-timeout=-2"], "--drain-timeout -2.0 is not allowed"),
+                                     (["--max-streams=-1"], "--max-streams -1 is not allowed")] {
             let (status, text) = try await runToExit(arguments)
             #expect(status == 64, "\(arguments)")
             #expect(text.contains(mention), "\(arguments): \(text)")
+        }
+    }
+
+    @Test("--help lists the event stream and drain options")
+    func helpListsStreamOptions() async throws {
+        let (status, text) = try await runToExit(["--help"])
+        #expect(status == 0)
+        for option in ["--max-streams <", "--max-streams-per-client", "--stream-write-timeout", "--drain-timeout", "--keep-alive-interval"] {
+            #expect(text.contains(option), "\(option) is not in --help")
         }
     }
 }

@@ -16,7 +16,7 @@ struct OpenAPITests {
             let answer = try await server.get("/openapi.json")
             #expect(answer.status == 200)
             let spec = try answer.decode(OpenAPIDocument.self)
-            #expect(spec.openapi == "3.1.0")
+            #expect(spec.openapi == "3.2.0")
             let paths = spec.paths
 
             var described = Set<String>()
@@ -88,6 +88,93 @@ extension OpenAPITests {
                     #expect(method == "get" ? inQuery : inForm, "\(method) \(path) does not describe strict")
                 }
             }
+        }
+    }
+}
+
+extension OpenAPITests {
+    @Test("every text/event-stream answer is described item by item (itemSchema, OpenAPI 3.2) with schemas that exist; a live felt stream sends only the events described, each with its schema's members")
+    func eventStreamItems() async throws {
+        try await withServer { server in
+            let spec = try await server.get("/openapi.json")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(spec.body)) as? [String: Any])
+            let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+            let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
+
+            // Every stream answer: an itemSchema, and every schema it names exists.
+            var items: [String: [String: Any]] = [:]
+            for (path, operations) in paths {
+                for operation in operations.values {
+                    for case let response as [String: Any] in (operation["responses"] as? [String: Any] ?? [:]).values {
+                        guard let stream = (response["content"] as? [String: Any])?["text/event-stream"] as? [String: Any] else { continue }
+                        #expect(stream["schema"] == nil, "\(path): the whole stream as one string")
+                        let reference = try #require((stream["itemSchema"] as? [String: Any])?["$ref"] as? String, "\(path) has no itemSchema")
+                        let item = try #require(Self.resolve(reference, in: schemas), "\(path): \(reference)")
+                        for named in Self.references(in: item) { #expect(Self.resolve(named, in: schemas) != nil, "\(path): \(named)") }
+                        items[path] = item
+                    }
+                }
+            }
+            #expect(Set(items.keys) == ["/api/table/{table_id}/events", "/api/table/{table_id}/felt/events", "/api/watch/{watch_key}/events"])
+
+            // The felt's item: each event name with the schema of its data.
+            let felt = try #require(items["/api/table/{table_id}/felt/events"])
+            var dataSchemas: [String: [String: Any]] = [:]
+            for case let branch as [String: Any] in felt["oneOf"] as? [Any] ?? [] {
+                let properties = branch["properties"] as? [String: Any]
+                guard let name = (properties?["event"] as? [String: Any])?["const"] as? String,
+                      let reference = ((properties?["data"] as? [String: Any])?["contentSchema"] as? [String: Any])?["$ref"] as? String
+                else { continue }
+                dataSchemas[name] = Self.resolve(reference, in: schemas)
+            }
+            #expect(Set(dataSchemas.keys) == ["view", "change", "hold", "drag", "peek"])
+
+            // A live stream: each kind of event, each fitting its description.
+            let ann = try await server.newTable("Ann", "seats=2")
+            let bob = try await server.join(ann.table, "Bob")
+            let stream = try await EventStreamReader(server.base + "/api/table/\(ann.table)/felt/events?token=\(bob.token)")
+            #expect(stream.text.isEmpty || stream.text.hasPrefix("retry: "))
+            var seen: [EventStreamReader.Event] = [try #require(await stream.next(named: "view"))]
+            #expect(try await ann.felt("split", "stack=deck&count=3&x=100&y=200").status == 200)
+            seen.append(try #require(await stream.next(named: "change")))
+            #expect(try await ann.felt("hold", "stack=s1").status == 200)
+            seen.append(try #require(await stream.next(named: "hold")))
+            #expect(try await ann.felt("drag", "stack=s1&x=300&y=300").status == 200)
+            seen.append(try #require(await stream.next(named: "drag")))
+            #expect(try await ann.felt("peek", "stack=s1").status == 200)
+            seen.append(try #require(await stream.next(named: "peek")))
+            await stream.close()
+            for event in seen {
+                let name = try #require(event.name)
+                let schema = try #require(dataSchemas[name], "event \(name) is not described")
+                let data = try #require(try JSONSerialization.jsonObject(with: Data(event.data.utf8)) as? [String: Any])
+                let required = Set(schema["required"] as? [String] ?? [])
+                #expect(required.isSubset(of: data.keys), "\(name) lacks \(required.subtracting(data.keys).sorted())")
+            }
+            // Only view and change carry an id (a parser keeps the last id for the others, so the
+            // items are read as sent).
+            for item in stream.text.split(separator: "\n\n") where item.hasPrefix("event: ") {
+                let name = item.dropFirst("event: ".count).prefix { $0 != "\n" }
+                #expect(item.contains("\nid: ") == ["view", "change"].contains(name), "\(item.prefix(80))")
+            }
+        }
+    }
+
+    /// The schema a `#/components/schemas/…` reference names.
+    private static func resolve(_ reference: String, in schemas: [String: Any]) -> [String: Any]? {
+        guard reference.hasPrefix("#/components/schemas/") else { return nil }
+        return schemas[String(reference.dropFirst("#/components/schemas/".count))] as? [String: Any]
+    }
+
+    /// Every `$ref` within `value`, at any depth.
+    private static func references(in value: Any) -> [String] {
+        switch value {
+        case let object as [String: Any]:
+            return object.flatMap { key, member in key == "$ref" ? [member as? String ?? ""] : references(in: member) }
+        case let array as [Any]:
+            return array.flatMap { references(in: $0) }
+        default:
+            return []
         }
     }
 }

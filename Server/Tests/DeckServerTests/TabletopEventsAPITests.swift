@@ -218,17 +218,6 @@ struct TabletopEventsAPITests {
     }()
 }
 
-/// The answer to making a watch link.
-private struct WatchLinkAnswer: Decodable {
-    struct Watch: Decodable {
-        var key: String
-        var path: String
-    }
-
-    var success: Bool
-    var watch: Watch?
-}
-
 /// The felt of a free-form view.
 private struct FeltAnswer: Decodable {
     struct Felt: Decodable {

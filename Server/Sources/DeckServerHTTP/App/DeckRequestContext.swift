@@ -22,4 +22,9 @@ struct DeckRequestContext: RequestContext, RemoteAddressRequestContext {
     func whenConnectionCloses(_ body: @escaping @Sendable () -> Void) {
         channel.closeFuture.whenComplete { _ in body() }
     }
+
+    /// Readies the connection for an event stream: see ``EventStreamConnection``.
+    func prepareForEventStream(writeTimeout: Duration?) async {
+        await EventStreamConnection.prepare(channel, writeTimeout: writeTimeout)
+    }
 }

@@ -32,16 +32,26 @@ public struct ServerSettings: Sendable, Hashable {
     /// Image renders that may wait for a renderer; past it, an uncached image is answered 503
     /// with `Retry-After`.
     public var imageQueue = 32
-    /// Table event streams open at once; past it, a new stream is answered 503.
-    public var maxStreams = 2_000
+    /// Table event streams open at once; past it, a new stream is answered 503. `nil` takes
+    /// ``FileLimit/defaultMaxStreams(connections:)`` of the connection bound.
+    public var maxStreams: Int?
+    /// Table event streams one client address may hold at once (its address as
+    /// ``ClientAddress`` tells it); past it, 429 with `Retry-After`. `nil` for no limit.
+    public var maxStreamsPerClient: Int? = 32
+    /// How long an event stream's client may take no bytes before its connection is reset.
+    public var streamWriteTimeout: Duration = .seconds(30)
     /// How long a table event stream may stay quiet before it gets a comment line; each
     /// interval, the watched tables are also read again, so that a table deleted as idle ends
     /// its streams.
     public var keepAliveInterval: Duration = .seconds(15)
     /// The settings of the service's table events that these give (``maxStreams``,
-    /// ``keepAliveInterval``): pass them to the ``DeckService`` the server is built over.
+    /// ``maxStreamsPerClient``, ``keepAliveInterval``): pass them to the ``DeckService`` the
+    /// server is built over.
     public var streams: TableEvents.Settings {
-        TableEvents.Settings(maxStreams: maxStreams, keepAliveInterval: keepAliveInterval)
+        let connections = maxConnections ?? FileLimit.defaultMaxConnections(files: FileLimit.softLimit())
+        return TableEvents.Settings(
+            maxStreams: maxStreams ?? FileLimit.defaultMaxStreams(connections: connections),
+            maxStreamsPerClient: maxStreamsPerClient, keepAliveInterval: keepAliveInterval)
     }
     /// How long a deck or game may stay unchanged before it is deleted.
     public var idleTime: TimeInterval = 14 * 24 * 3600

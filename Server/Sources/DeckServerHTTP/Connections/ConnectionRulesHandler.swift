@@ -12,10 +12,14 @@ import NIOHTTP1
 /// - A request that does not keep the connection alive (HTTP/1.0 without `keep-alive`, or
 ///   `Connection: close`) gets `Connection: close` on its answer, and the connection is closed
 ///   once the answer is written.
+/// - An HTTP/1.0 request's answer of unknown length (an event stream) is sent as it is, not in
+///   chunks, which HTTP/1.0 does not know (RFC 9112 §6.1): an `HTTP/1.0` head, which NIO's
+///   encoder does not chunk, `Connection: close`, and the connection's close ends it.
 /// - Once the server begins to shut down, every answer says `Connection: close` and the
 ///   connection closes after it; a connection with no request under way gets a short grace
 ///   to deliver one already on its way, so that no request the server received goes
-///   unanswered.
+///   unanswered. A connection still open after ``ConnectionTimeouts/drain`` (its client reads
+///   nothing, so its answer cannot end) is reset.
 /// - It moves ``ConnectionDeadlines`` from stage to stage.
 ///
 /// The Host check and `nosniff` were router middlewares first; here, where every request and
@@ -31,15 +35,21 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
     static let drainGrace: TimeAmount = .milliseconds(250)
 
     private let deadlines: ConnectionDeadlines
+    private let drainTimeout: TimeAmount
     /// Requests read whose answers are not yet written.
     private var pending = 0
+    /// The HTTP versions of those requests, oldest first.
+    private var versions = CircularBuffer<HTTPVersion>()
+    /// Resets the connection at the end of the drain, once the server is stopping.
+    private var drainDeadline: Scheduled<Void>?
     private var closeAfterAnswer = false
     private var draining = false
     /// The parts of a refused request are dropped until its end.
     private var refusing = false
 
-    init(deadlines: ConnectionDeadlines) {
+    init(deadlines: ConnectionDeadlines, drainTimeout: Duration) {
         self.deadlines = deadlines
+        self.drainTimeout = TimeAmount(drainTimeout)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -48,6 +58,8 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func channelInactive(context: ChannelHandlerContext) {
         deadlines.stop()
+        drainDeadline?.cancel()
+        drainDeadline = nil
         context.fireChannelInactive()
     }
 
@@ -61,6 +73,7 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
                 return
             }
             pending += 1
+            versions.append(head.version)
             if !head.isKeepAlive || draining { closeAfterAnswer = true }
         case .body:
             if refusing { return }
@@ -75,6 +88,15 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         switch unwrapOutboundIn(data) {
         case .head(var head):
             head.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+            // A 1xx other than 101 is followed by the request's real answer.
+            let informational = (100..<200).contains(head.status.code) && head.status != .switchingProtocols
+            let version = informational ? versions.first : versions.popFirst()
+            if let version, version.major == 1, version.minor == 0, head.status.mayHaveResponseBody,
+               !head.headers.contains(name: "Content-Length") {
+                head.version = .http1_0
+                head.headers.remove(name: "Transfer-Encoding")
+                closeAfterAnswer = true
+            }
             if closeAfterAnswer || draining {
                 closeAfterAnswer = true
                 head.headers.replaceOrAdd(name: "Connection", value: "close")
@@ -109,6 +131,9 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         // connection at once, dropping a request that is already on its way.
         draining = true
         closeAfterAnswer = true
+        drainDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: drainTimeout) {
+            context.channel.reset()
+        }
         guard pending == 0 else { return }
         context.eventLoop.assumeIsolated().scheduleTask(in: Self.drainGrace) { [self] in
             if pending == 0, deadlines.stage == .idle { context.close(promise: nil) }

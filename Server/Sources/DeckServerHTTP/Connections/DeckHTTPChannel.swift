@@ -41,7 +41,7 @@ struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHandler(RequestStartHandler(deadlines: deadlines), position: .first)
             let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
-            try pipeline.addHandler(ConnectionRulesHandler(deadlines: deadlines), position: .before(codec))
+            try pipeline.addHandler(ConnectionRulesHandler(deadlines: deadlines, drainTimeout: timeouts.drain), position: .before(codec))
             return value
         }
     }

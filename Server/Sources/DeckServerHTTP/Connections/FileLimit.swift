@@ -42,4 +42,11 @@ public enum FileLimit {
     public static func defaultMaxConnections(files: Int) -> Int {
         max(16, min(16_384, files - reserve))
     }
+
+    /// The default bound on open table event streams under a bound of `connections`: three
+    /// quarters of it, so that a server full of streams still has a quarter of its connections
+    /// for ordinary requests (each stream holds a connection for as long as it is open).
+    public static func defaultMaxStreams(connections: Int) -> Int {
+        max(1, connections * 3 / 4)
+    }
 }

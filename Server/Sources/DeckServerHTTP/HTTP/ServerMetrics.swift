@@ -2,8 +2,9 @@ import HTTPTypes
 import Prometheus
 import Synchronization
 
-/// The Prometheus metrics `/metrics` shows: requests by route and status, their latency, and
-/// the decks and games stored.
+/// The Prometheus metrics `/metrics` shows: requests by route and status, their latency, the
+/// decks, games and tables stored, and the table event streams: open now, events sent and
+/// events dropped (replaced by newer ones before they were sent).
 final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
 
@@ -21,6 +22,14 @@ final class ServerMetrics: Sendable {
     private static var decks: MetricNameDescriptor { MetricNameDescriptor(metricName: "decks", unitName: "stored", helpText: "Decks in the store") }
     private static var games: MetricNameDescriptor { MetricNameDescriptor(
         metricName: "memory_games", unitName: "stored", helpText: "Memorize games in the store") }
+    private static var tables: MetricNameDescriptor { MetricNameDescriptor(metricName: "tables", unitName: "stored", helpText: "Card tables in the store") }
+    private static var openStreams: MetricNameDescriptor { MetricNameDescriptor(
+        metricName: "table_event_streams", unitName: "open", helpText: "Table event streams open on this server") }
+    private static var sentEvents: MetricNameDescriptor { MetricNameDescriptor(
+        metricName: "table_events_sent", unitName: "total", helpText: "Table events written to event stream clients") }
+    private static var droppedEvents: MetricNameDescriptor { MetricNameDescriptor(
+        metricName: "table_events_dropped", unitName: "total",
+        helpText: "Table events a stream replaced with a newer one before sending them (a slow reader skips to the newest state)") }
 
     private static let standardMethods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
 
@@ -53,10 +62,27 @@ final class ServerMetrics: Sendable {
         metrics.durations.record(duration)
     }
 
+    /// The event totals already added to the counters, which are advanced to the tally's
+    /// totals when the metrics are read.
+    private let streamTotals = Mutex((sent: 0, dropped: 0))
+
     /// Sets the stored-record gauges.
-    func recordStored(decks: Int, games: Int) {
+    func recordStored(decks: Int, games: Int, tables: Int) {
         registry.makeGauge(descriptor: Self.decks).set(Double(decks))
         registry.makeGauge(descriptor: Self.games).set(Double(games))
+        registry.makeGauge(descriptor: Self.tables).set(Double(tables))
+    }
+
+    /// Sets the open-stream gauge, and advances the event counters to the totals `sent` and
+    /// `dropped` (which only grow).
+    func recordStreams(open: Int, sent: Int, dropped: Int) {
+        registry.makeGauge(descriptor: Self.openStreams).set(Double(open))
+        let (sentCounter, droppedCounter) = (registry.makeCounter(descriptor: Self.sentEvents), registry.makeCounter(descriptor: Self.droppedEvents))
+        streamTotals.withLock { totals in
+            if sent > totals.sent { sentCounter.increment(by: Int64(sent - totals.sent)) }
+            if dropped > totals.dropped { droppedCounter.increment(by: Int64(dropped - totals.dropped)) }
+            totals = (max(sent, totals.sent), max(dropped, totals.dropped))
+        }
     }
 
     /// The metrics in Prometheus text format.

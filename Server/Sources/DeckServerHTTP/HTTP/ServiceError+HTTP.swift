@@ -12,6 +12,7 @@ extension ServiceError: HTTPResponseError {
         case .forbidden: .forbidden
         case .conflict: .conflict
         case .tooLarge: .contentTooLarge
+        case .tooMany: .tooManyRequests
         case .unavailable: .serviceUnavailable
         case .internalFailure: .internalServerError
         }
@@ -26,6 +27,7 @@ extension ServiceError: HTTPResponseError {
         switch kind {
         case .unauthorized: response.headers[.wwwAuthenticate] = "Bearer"
         case .unavailable: response.headers[.retryAfter] = "2"
+        case .tooMany: response.headers[.retryAfter] = "5"
         default: break
         }
         return response

@@ -7,23 +7,48 @@ import ServiceLifecycle
 /// A table's event stream as a `text/event-stream` answer: a retry hint, then one event for
 /// each thing the stream gives, and a comment line when it is quiet, until the stream ends, the
 /// client goes away or the server shuts down.
-enum EventStreamResponse {
+///
+/// Each stream counts against its client address's limit (``TableEvents/Settings/maxStreamsPerClient``),
+/// and its connection is readied for a client that may stop reading (``EventStreamConnection``).
+struct EventStreamResponse: Sendable {
+    /// The table events streams are opened on.
+    let events: TableEvents
+    /// How long a stream's client may take no bytes before its connection is reset; `nil` for
+    /// no limit.
+    let writeTimeout: Duration?
+    /// Whether a client is told apart by `X-Forwarded-For` (see ``ClientAddress``).
+    let trustsProxy: Bool
+
     static let headers: HTTPFields = [
         .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", HTTPField.Name("X-Accel-Buffering")!: "no",
     ]
 
-    /// The answer streaming `stream` to the client of `request`; `events` turns each table or
-    /// signal event into the bytes to send (nothing, for an event this stream does not send).
-    /// The answer owns the stream: it closes it when it ends, however it ends.
-    static func response(
+    /// Opens a stream of the table `id` (see ``TableEvents/subscribe(table:token:signals:watchKey:client:)``)
+    /// for the client of `request`, and answers with it; `encode` turns each table or signal
+    /// event of the stream into the bytes to send (nothing, for an event this stream does not
+    /// send).
+    func open(
+        _ request: Request, _ context: DeckRequestContext, table id: String, token: String?, signals: Bool = false,
+        watchKey: String? = nil, encode: @escaping @Sendable (TableEventStream, TableEventStream.Event) throws -> ByteBuffer?
+    ) async throws -> Response {
+        let client = ClientAddress.of(request, context: context, trustsProxy: trustsProxy)
+        let stream = try await events.subscribe(table: id, token: token, signals: signals, watchKey: watchKey, client: client)
+        return response(stream, request: request, context: context) { event in try encode(stream, event) }
+    }
+
+    /// The answer streaming `stream` to the client of `request`. The answer owns the stream:
+    /// it closes it when it ends, however it ends.
+    private func response(
         _ stream: TableEventStream, request: Request, context: DeckRequestContext,
         events: @escaping @Sendable (TableEventStream.Event) throws -> ByteBuffer?
     ) -> Response {
         // Should the connection close before the body starts (the head never written), the
         // body never runs: its end frees the stream's place then.
         context.whenConnectionCloses { stream.close() }
+        let writeTimeout = writeTimeout
         let body = ResponseBody { writer in
             defer { stream.close() }
+            await context.prepareForEventStream(writeTimeout: writeTimeout)
             try await withGracefulShutdownHandler {
                 // The client's end of the connection closing (a half-close included) ends the
                 // stream at once, not at the next write.
@@ -37,8 +62,16 @@ enum EventStreamResponse {
                             try await writer.write(ByteBuffer(string: ": still here\n\n"))
                         case .closed:
                             return
-                        case .view, .change, .signals:
-                            if let bytes = try events(event) { try await writer.write(bytes) }
+                        case .view, .change:
+                            if let bytes = try events(event) {
+                                try await writer.write(bytes)
+                                stream.sent(1)
+                            }
+                        case .signals(let signals):
+                            if let bytes = try events(event) {
+                                try await writer.write(bytes)
+                                stream.sent(signals.count)
+                            }
                         }
                     }
                 } onInboundClosed: {
@@ -49,7 +82,7 @@ enum EventStreamResponse {
             }
             try await writer.finish(nil)
         }
-        return Response(status: .ok, headers: headers, body: body)
+        return Response(status: .ok, headers: Self.headers, body: body)
     }
 
     /// One event: `event:` its name unless it is a plain message, `id:` when it has one, and

@@ -19,8 +19,10 @@ struct PageRoutes: Sendable {
         }
         router.get("/metrics") { _, _ in
             if let counts = try? await service.storedCounts() {
-                metrics.recordStored(decks: counts.decks, games: counts.games)
+                metrics.recordStored(decks: counts.decks, games: counts.games, tables: counts.tables)
             }
+            let events = service.events
+            metrics.recordStreams(open: events.openStreams, sent: events.tally.sent, dropped: events.tally.dropped)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.text())))
         }

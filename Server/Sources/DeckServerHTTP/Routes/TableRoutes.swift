@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// takes it as `?token=`, since browsers' `EventSource` cannot send headers (the access log
 /// writes paths without their query, so the token is never logged).
 struct TableRoutes: Sendable {
-    let events: TableEvents
+    let streams: EventStreamResponse
 
     func add(to router: APIRegistrar) {
         router.change("/api/table/new", creates: true) { api in
@@ -77,9 +77,8 @@ struct TableRoutes: Sendable {
         guard let (id, token) = try Self.streamRequest(request, context) else {
             return Response(status: .ok, headers: EventStreamResponse.headers)
         }
-        let stream = try await events.subscribe(table: id, token: token)
         let base = publicURL.base(for: request)
-        return EventStreamResponse.response(stream, request: request, context: context) { event in
+        return try await streams.open(request, context, table: id, token: token) { stream, event in
             switch event {
             case .view(let snapshot), .change(let snapshot):
                 // One encoding per audience: the streams of the same seat (or of watchers) share it.

@@ -17,7 +17,7 @@ import Synchronization
 /// Uploads are decoded and re-encoded without their metadata on a thread of their own, one at a
 /// time; the server never fetches an image from a URL.
 struct TableSettingsRoutes {
-    let events: TableEvents
+    let streams: EventStreamResponse
     /// Where uploads are decoded: one thread, so a flood of uploads takes one core at most.
     let decoder: NIOThreadPool
 
@@ -36,12 +36,11 @@ struct TableSettingsRoutes {
             let key = try api.path("watch_key")
             return TabletopJSON(try await api.service.watch(key), base: api.base, audience: .watcher(key: key))
         }
-        router.get("/api/watch/:watch_key/events") { [events] request, context in
+        router.get("/api/watch/:watch_key/events") { [streams] request, context in
             if request.method == .head { return Response(status: .ok, headers: EventStreamResponse.headers) }
             let key = try context.parameters.require("watch_key")
             let (id, _) = try await service.watchedTable(key)
-            let stream = try await events.subscribe(table: id, token: nil, signals: true, watchKey: key)
-            return EventStreamResponse.response(stream, request: request, context: context) { event in
+            return try await streams.open(request, context, table: id, token: nil, signals: true, watchKey: key) { stream, event in
                 try TabletopRoutes.bytes(of: event, for: stream, audience: .watcher(key: key))
             }
         }

@@ -10,7 +10,7 @@ import PlayingCards
 /// `table`. Its event stream, `…/felt/events`, sends the whole view first, then what each
 /// change changed, and holds, drags and peeks (``TabletopEventJSON``).
 struct TabletopRoutes {
-    let events: TableEvents
+    let streams: EventStreamResponse
 
     func add(to router: APIRegistrar) {
         router.api("/api/table/:table_id/felt") { api in
@@ -88,19 +88,18 @@ struct TabletopRoutes {
                 at: api.path("table_id"), token: token, stack: try Self.required(api, "stack", example: "stack=s3"), x: x, y: y)
             return DragAcceptedJSON()
         }
-        router.get("/api/table/:table_id/felt/events") { [events] request, context in
-            try await Self.eventStream(request, context, events: events)
+        router.get("/api/table/:table_id/felt/events") { [streams] request, context in
+            try await Self.eventStream(request, context, streams: streams)
         }
     }
 
     /// The free-form event stream: `view` (the whole table, first and after the stream skipped
     /// versions), `change` (what one or more changes changed), `hold`, `drag` and `peek`.
-    private static func eventStream(_ request: Request, _ context: DeckRequestContext, events: TableEvents) async throws -> Response {
+    private static func eventStream(_ request: Request, _ context: DeckRequestContext, streams: EventStreamResponse) async throws -> Response {
         guard let (id, token) = try TableRoutes.streamRequest(request, context) else {
             return Response(status: .ok, headers: EventStreamResponse.headers)
         }
-        let stream = try await events.subscribe(table: id, token: token, signals: true)
-        return EventStreamResponse.response(stream, request: request, context: context) { event in
+        return try await streams.open(request, context, table: id, token: token, signals: true) { stream, event in
             try Self.bytes(of: event, for: stream, audience: .players)
         }
     }

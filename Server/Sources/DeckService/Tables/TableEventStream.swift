@@ -33,6 +33,9 @@ public final class TableEventStream: Sendable {
     let wantsSignals: Bool
     /// The watch link it was opened through; `nil` for a stream opened with the table's id.
     let watchKey: String?
+    /// The address of the client it was opened for, counted against the per-client limit;
+    /// `nil` when not counted.
+    let client: String?
 
     private struct Mailbox {
         /// The stream's seat, as ``TableEventStream/seat``.
@@ -85,18 +88,27 @@ public final class TableEventStream: Sendable {
     }
 
     private let mailbox: Mutex<Mailbox>
+    private let tally: TableEventTally
     private let onClose: @Sendable (TableEventStream) -> Void
 
     init(
         table: String, seat: (number: Int, tokenHash: String)?, wantsSignals: Bool, watchKey: String? = nil,
-        onClose: @escaping @Sendable (TableEventStream) -> Void
+        client: String? = nil, tally: TableEventTally = TableEventTally(), onClose: @escaping @Sendable (TableEventStream) -> Void
     ) {
         self.table = table
         self.seat = seat
         self.wantsSignals = wantsSignals
         self.watchKey = watchKey
+        self.client = client
+        self.tally = tally
         self.onClose = onClose
         mailbox = Mutex(Mailbox(seat: seat))
+    }
+
+    /// Counts `count` events of this stream as written to its client (a batch of signals is
+    /// one event each), for the server's metrics.
+    public func sent(_ count: Int) {
+        tally.countSent(count)
     }
 
     /// The seat the stream's viewer holds in `snapshot`: `nil` for a watcher, and for a player
@@ -113,26 +125,28 @@ public final class TableEventStream: Sendable {
 
     /// Posts a snapshot newer than the last posted one; replaces one not yet taken.
     func post(_ snapshot: TableSnapshot) {
-        let wake = mailbox.withLock { box -> (CheckedContinuation<Event, Never>, Event)? in
-            guard !box.closed, snapshot.version > box.postedVersion else { return nil }
+        let (wake, dropped) = mailbox.withLock { box -> ((CheckedContinuation<Event, Never>, Event)?, Bool) in
+            guard !box.closed, snapshot.version > box.postedVersion else { return (nil, false) }
             box.postedVersion = snapshot.version
+            let dropped = box.latest != nil
             box.latest = snapshot
-            return box.wakeWaiter()
+            return (box.wakeWaiter(), dropped)
         }
+        if dropped { tally.countDropped() }
         if let (waiter, event) = wake { waiter.resume(returning: event) }
     }
 
     /// Posts a signal; replaces one of the same kind and stack not yet taken.
     func post(_ signal: TableSignal) {
         guard wantsSignals else { return }
-        let wake = mailbox.withLock { box -> (CheckedContinuation<Event, Never>, Event)? in
-            guard !box.closed else { return nil }
-            if let index = box.signals.firstIndex(where: { $0.key == signal.key }) {
-                box.signals.remove(at: index)
-            }
+        let (wake, dropped) = mailbox.withLock { box -> ((CheckedContinuation<Event, Never>, Event)?, Bool) in
+            guard !box.closed else { return (nil, false) }
+            let index = box.signals.firstIndex(where: { $0.key == signal.key })
+            if let index { box.signals.remove(at: index) }
             box.signals.append(signal)
-            return box.wakeWaiter()
+            return (box.wakeWaiter(), index != nil)
         }
+        if dropped { tally.countDropped() }
         if let (waiter, event) = wake { waiter.resume(returning: event) }
     }
 

@@ -14,8 +14,13 @@ import Synchronization
 public final class TableEvents: Sendable {
     /// How many streams, how often kept alive, how often a seat's drags go out.
     public struct Settings: Sendable, Hashable {
-        /// The most streams open at once; past it ``subscribe(table:token:signals:)`` refuses.
+        /// The most streams open at once; past it ``subscribe(table:token:signals:watchKey:client:)``
+        /// refuses.
         public var maxStreams: Int
+        /// The most streams open at once for one client address; `nil` for no limit. Past it
+        /// ``subscribe(table:token:signals:watchKey:client:)`` refuses that client, so that one
+        /// client cannot take every place of ``maxStreams``.
+        public var maxStreamsPerClient: Int?
         /// How long a stream may go without an event before it is given
         /// ``TableEventStream/Event/quiet``; once per interval every watched table is also read
         /// again.
@@ -24,8 +29,12 @@ public final class TableEvents: Sendable {
         public var dragInterval: Duration
 
         /// Settings with these values.
-        public init(maxStreams: Int = 10_000, keepAliveInterval: Duration = .seconds(15), dragInterval: Duration = .seconds(1) / 30) {
+        public init(
+            maxStreams: Int = 10_000, maxStreamsPerClient: Int? = nil, keepAliveInterval: Duration = .seconds(15),
+            dragInterval: Duration = .seconds(1) / 30
+        ) {
             self.maxStreams = maxStreams
+            self.maxStreamsPerClient = maxStreamsPerClient
             self.keepAliveInterval = keepAliveInterval
             self.dragInterval = dragInterval
         }
@@ -39,6 +48,8 @@ public final class TableEvents: Sendable {
 
     /// The settings it was made with.
     public let settings: Settings
+    /// What the streams sent and dropped so far.
+    public let tally = TableEventTally()
     let feed: any TableChangeFeed
     private let read: Reader
     private let now: @Sendable () -> Date
@@ -69,7 +80,16 @@ public final class TableEvents: Sendable {
     private struct State {
         var watches: [String: Watch] = [:]
         var open = 0
+        /// The streams open (or being opened) by each client address counted.
+        var openByClient: [String: Int] = [:]
         var stopped = false
+
+        /// Gives back the place of a stream of `client`.
+        mutating func release(client: String?) {
+            open -= 1
+            guard let client, let count = openByClient[client] else { return }
+            openByClient[client] = count > 1 ? count - 1 : nil
+        }
     }
 
     init(feed: any TableChangeFeed, settings: Settings, now: @escaping @Sendable () -> Date, read: @escaping Reader) {
@@ -84,6 +104,11 @@ public final class TableEvents: Sendable {
 
     /// The streams open now.
     public var openStreams: Int { state.withLock { $0.open } }
+
+    /// The streams open now for the client address `client`.
+    public func openStreams(of client: String) -> Int {
+        state.withLock { $0.openByClient[client] ?? 0 }
+    }
 
     // MARK: Announcing
 
@@ -141,14 +166,23 @@ public final class TableEvents: Sendable {
     /// Opens a stream of the table as the holder of `token` sees it (or a watcher, without
     /// one); its first event, the whole view, is ready at once. With `signals`, it also hears
     /// holds, drags and peeks. A stream opened through a watch link (`watchKey`) ends when the
-    /// table's link is made anew or turned off.
+    /// table's link is made anew or turned off. A stream opened for a `client` address counts
+    /// against that client's ``Settings/maxStreamsPerClient`` until it closes.
     ///
-    /// - Throws: ``ServiceError`` for an unknown table, a token that holds no seat there, or
+    /// - Throws: ``ServiceError`` for an unknown table, a token that holds no seat there,
+    ///   (`tooMany`) when `client` already holds ``Settings/maxStreamsPerClient`` streams, or
     ///   (`unavailable`) when ``Settings/maxStreams`` are open or the server is stopping.
-    public func subscribe(table id: String, token: String?, signals: Bool = false, watchKey: String? = nil) async throws -> TableEventStream {
+    public func subscribe(
+        table id: String, token: String?, signals: Bool = false, watchKey: String? = nil, client: String? = nil
+    ) async throws -> TableEventStream {
         try state.withLock { state throws(ServiceError) in
             guard !state.stopped else {
                 throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect to another server or in a moment")
+            }
+            if let client, let limit = settings.maxStreamsPerClient, state.openByClient[client, default: 0] >= limit {
+                throw ServiceError(
+                    .tooMany, .eventStreams, "from this address are at the limit of \(limit) open at once",
+                    allowed: "close one of them, or try again once one has ended")
             }
             guard state.open < settings.maxStreams else {
                 throw ServiceError(
@@ -156,6 +190,7 @@ public final class TableEvents: Sendable {
                     allowed: "try again in a few seconds")
             }
             state.open += 1
+            if let client { state.openByClient[client, default: 0] += 1 }
         }
         do {
             let table = try await read(id)
@@ -165,7 +200,9 @@ public final class TableEvents: Sendable {
             if let watchKey, table.settings.watchKey != watchKey {
                 throw ServiceError(.notFound, .watchLink, value: watchKey, "shows no table: it may have been made anew or turned off")
             }
-            let stream = TableEventStream(table: id, seat: seat, wantsSignals: signals, watchKey: watchKey) { [weak self] stream in
+            let stream = TableEventStream(
+                table: id, seat: seat, wantsSignals: signals, watchKey: watchKey, client: client, tally: tally
+            ) { [weak self] stream in
                 self?.forget(stream)
             }
             let watching = state.withLock { state in
@@ -186,7 +223,7 @@ public final class TableEvents: Sendable {
             markForRead([id])
             return stream
         } catch {
-            release()
+            state.withLock { $0.release(client: client) }
             throw error
         }
     }
@@ -359,14 +396,10 @@ public final class TableEvents: Sendable {
         state.withLock { state in
             let key = ObjectIdentifier(stream)
             guard state.watches[stream.table]?.streams.removeValue(forKey: key) != nil else { return }
-            state.open -= 1
+            state.release(client: stream.client)
             if state.watches[stream.table]?.streams.isEmpty == true, state.watches[stream.table]?.busy == false {
                 state.watches[stream.table] = nil
             }
         }
-    }
-
-    private func release() {
-        state.withLock { $0.open -= 1 }
     }
 }

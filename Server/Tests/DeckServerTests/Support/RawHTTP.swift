@@ -9,12 +9,17 @@ import Glibc
 final class RawConnection: Sendable {
     private let socket: Int32
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port`; with `receiveBuffer`, the socket's receive buffer is that
+    /// small (set before connecting, so that the window the server sees is small too): for a
+    /// client that reads nothing and should fill the server's buffers soon.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         // Close-on-exec: a server process another test starts meanwhile must not inherit the
         // socket, or closing it here would not end the connection.
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw ServerProcessError(message: "socket() failed: errno \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -41,6 +46,22 @@ final class RawConnection: Sendable {
     /// Ends the connection both ways at once, as a client that goes away does.
     func hangUp() {
         shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    /// Ends the client's side of the connection (a half-close): the server reads its end, and
+    /// may still write.
+    func shutDownWriting() {
+        shutdown(socket, Int32(SHUT_WR))
+    }
+
+    /// The connection's local port, which the server sees as the client's.
+    var localPort: Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Writes `text` as it is.

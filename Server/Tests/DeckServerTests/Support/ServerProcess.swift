@@ -125,6 +125,26 @@ final class ServerProcess: Sendable {
         return (try? await running.value) ?? -1
     }
 
+    /// The exit code once the process has exited, if it does within `bound`; `nil` when it
+    /// still runs then (for a test of how soon it stops: kill it after).
+    func waitForExit(within bound: Duration) async -> Int32? {
+        let running = running
+        let (results, result) = AsyncStream<Int32?>.makeStream()
+        let waiting = Task {
+            result.yield((try? await running.value) ?? -1)
+        }
+        let timer = Task {
+            try? await Task.sleep(for: bound)
+            result.yield(nil)
+        }
+        defer {
+            timer.cancel()
+            waiting.cancel()
+        }
+        for await code in results { return code }
+        return nil
+    }
+
     /// The process's id while it runs: signals go to it only until it has exited, so never to
     /// a reused id.
     private final class Life: Sendable {

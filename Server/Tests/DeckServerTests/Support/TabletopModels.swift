@@ -86,3 +86,14 @@ extension TestSeat {
         return try answer.tabletop
     }
 }
+
+/// The answer to a watch link's making or turning off.
+struct WatchLinkAnswer: Decodable {
+    struct Watch: Decodable {
+        var key: String
+        var path: String
+    }
+
+    var success: Bool
+    var watch: Watch?
+}

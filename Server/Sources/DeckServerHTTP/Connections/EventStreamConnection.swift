@@ -1,0 +1,23 @@
+import NIOCore
+
+/// What an event stream's connection is given when the stream begins, so that a client that
+/// stops reading costs little and not for long: a small send buffer, and a write deadline.
+enum EventStreamConnection {
+    /// The socket send buffer of a stream's connection (Linux doubles it for its own
+    /// bookkeeping). The kernel's default grows to megabytes under autotuning, all of which a
+    /// client that reads nothing would pin; a stream sends the newest state, so a large buffer
+    /// only holds stale events.
+    static let sendBufferBytes = 64 * 1024
+
+    /// Caps the send buffer of `channel` and, with a `writeTimeout`, adds a
+    /// ``WriteDeadlineHandler`` that resets the connection once its client has taken no bytes
+    /// for that long.
+    static func prepare(_ channel: any Channel, writeTimeout: Duration?) async {
+        try? await channel.eventLoop.submit {
+            try channel.syncOptions?.setOption(ChannelOptions.socketOption(.so_sndbuf), value: sendBufferBytes)
+            if let writeTimeout {
+                try channel.pipeline.syncOperations.addHandler(WriteDeadlineHandler(timeout: TimeAmount(writeTimeout)), position: .first)
+            }
+        }.get()
+    }
+}

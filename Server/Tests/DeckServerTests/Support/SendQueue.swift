@@ -1,0 +1,28 @@
+import Foundation
+
+/// What the kernel holds to send on a loopback TCP connection, read from `/proc/net/tcp`: for
+/// tests of clients that read nothing, which must know the server's buffers are full before
+/// they go on.
+enum SendQueue {
+    /// The bytes queued to send (sent and unacknowledged, or not yet sent) on the socket whose
+    /// local port is `localPort` and whose peer's port is `remotePort`; `nil` when there is no
+    /// such connection.
+    static func bytes(localPort: Int, remotePort: Int) -> Int? {
+        // Read to its end: String(contentsOfFile:) gets only the first page of a /proc file.
+        guard let handle = FileHandle(forReadingAtPath: "/proc/net/tcp"),
+              let data = try? handle.readToEnd() else { return nil }
+        try? handle.close()
+        let table = String(decoding: data, as: UTF8.self)
+        for line in table.split(separator: "\n").dropFirst() {
+            // sl local_address rem_address st tx_queue:rx_queue …, addresses as HEXIP:HEXPORT.
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count > 4, port(fields[1]) == localPort, port(fields[2]) == remotePort else { continue }
+            return fields[4].split(separator: ":").first.flatMap { Int($0, radix: 16) }
+        }
+        return nil
+    }
+
+    private static func port(_ address: Substring) -> Int? {
+        address.split(separator: ":").last.flatMap { Int($0, radix: 16) }
+    }
+}
