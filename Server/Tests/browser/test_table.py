@@ -39,6 +39,11 @@ def card_name(code):
     return f"{RANKS.get(code[:-1], code[:-1])} of {SUITS[code[-1]]}"
 
 
+def short_name(code):
+    """The page's short name of a card: "10♥"."""
+    return ("10" if code[:-1] == "0" else code[:-1]) + {"S": "♠", "D": "♦", "C": "♣", "H": "♥"}[code[-1]]
+
+
 def api(method, path, params=None, token=None):
     """Calls the table API; returns (status, body)."""
     data = urllib.parse.urlencode(params or {}).encode() if method == "POST" else None
@@ -351,15 +356,20 @@ class TabletopPageTests(unittest.TestCase):
         self.assertNotIn(card_name(hidden), html)
         self.assertFalse([src for src in images if hidden in src])
         self.screenshot(bob, f"{size}-two-2-face-down-bob")
+        # Bob peeks: its face is shown to him alone; Ann hears that he looked.
+        self.menu(bob, placed, "peek")
+        self.wait(bob, lambda d: short_name(hidden) in d.find_element(By.ID, "status").text, "Bob's peek did not show him the card")
+        self.wait(ann, lambda d: "Bob peeked" in d.find_element(By.ID, "status").text, "Ann was not told that Bob peeked")
         ann.find_element(By.ID, "face-down").click()
         self.double_click(ann, self.centre(ann, f'.stack[data-id="{placed}"] .card.top'))
         self.wait(bob, lambda d: self.stacks(d)[placed][3] == [hidden], "Bob does not see the card turned up")
 
-        # While Ann drags the deck's top card, Bob sees it follow and cannot take it.
+        # While Ann drags the deck's top card, Bob sees that card follow her pointer (the deck
+        # stays) and cannot take it.
         bob.execute_script("""
             window.seen = new Set();
-            const stack = document.querySelector('.stack[data-id="deck"]');
-            new MutationObserver(() => window.seen.add(stack.style.transform)).observe(stack, { attributes: true, attributeFilter: ['style'] });""")
+            const card = document.querySelector('.stack[data-id="deck"] .card.top');
+            new MutationObserver(() => window.seen.add(card.style.transform)).observe(card, { attributes: true, attributeFilter: ['style'] });""")
         start = self.centre(ann, '.stack[data-id="deck"] .card.top')
         end = self.screen(ann, 820, 420)
         self.mouse_drag(ann, start, end, steps=30, release=False)

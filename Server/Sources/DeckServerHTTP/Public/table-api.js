@@ -111,10 +111,13 @@ export class Table {
       // server why (the view answers 401 or 404 with a reason), then try again later.
       if (source.readyState !== EventSource.CLOSED || this.source !== source) return;
       this.source = null;
-      this.view().then(() => {
+      const again = () => {
         setTimeout(() => { if (!this.source && !this.stopped) this.listen({ onEvent, onLive, onRefused }); }, this.retry);
         this.retry = Math.min(this.retry * 2, 30000);
-      }, onRefused);
+      };
+      // Only a seat or table the server no longer knows ends it; anything else (a restart, a
+      // proxy's 502, a full server's 503) is tried again, later each time.
+      this.view().then(again, (error) => (error.status === 401 || error.status === 404 ? onRefused(error) : again()));
     };
     this.stopped = false;
   }

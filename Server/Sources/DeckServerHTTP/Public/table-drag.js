@@ -8,7 +8,7 @@
 import { cardHeight, cardWidth, makeCard } from "/assets/table-felt.js";
 
 const threshold = 5;              // px a pointer moves before a press becomes a drag
-const longPress = 550;            // ms without moving that open the stack's menu
+const longPress = 550;            // ms a finger or pen rests on a stack to open its menu
 const dragInterval = 1000 / 30;   // ms between two drag positions sent
 const holdRenewal = 2000;         // ms between two renewals of a hold
 
@@ -49,6 +49,10 @@ export class Dragging {
     window.addEventListener("pointermove", (event) => this.move(event));
     window.addEventListener("pointerup", (event) => this.up(event));
     window.addEventListener("pointercancel", () => this.abandon());
+    // A carry whose pointer-up may never come (the window lost focus, the tab was hidden) is
+    // put back, so that no hold is renewed for good.
+    window.addEventListener("blur", () => this.abandon());
+    document.addEventListener("visibilitychange", () => { if (document.hidden) this.abandon(); });
     // A second finger makes a pinch of whatever the first one began.
     stage.addEventListener("pinchstart", () => this.abandon());
     window.addEventListener("keydown", (event) => { if (event.key === "Escape" && this.carry) this.abandon(); });
@@ -60,6 +64,11 @@ export class Dragging {
 
   down(event) {
     if (!this.seated || event.button > 0 || this.carry) return;
+    // A second finger is the scene's pinch, not a press.
+    if (event.pointerType === "touch" && (this.press || this.scene.pointers.size > 1)) {
+      this.cancelPress();
+      return;
+    }
     const handCard = event.target.closest("#hand .card");
     const stackElement = event.target.closest(".stack");
     if (!handCard && !stackElement) {
@@ -87,11 +96,10 @@ export class Dragging {
       what = wholeStack
         ? { kind: "stacks", ids: this.felt.selected.has(id) ? [...this.felt.selected] : [id], grabbed: id }
         : { kind: "card", from: id, handle: card.dataset.handle, element: card };
-      if (!onGrip && !this.felt.selected.has(id) && card && card.classList.contains("top")) what.stackId = id;
     }
     event.preventDefault();
     this.press = { what, x: event.clientX, y: event.clientY, pointer: event.pointerId, target: stackElement };
-    if (stackElement) {
+    if (stackElement && event.pointerType !== "mouse") {
       this.press.timer = setTimeout(() => {
         if (!this.press || this.carry) return;
         const id = stackElement.dataset.id;
@@ -156,7 +164,12 @@ export class Dragging {
 
   // Holds the carried stack for this seat, renewed while carrying; a refusal drops the carry.
   holdStack(carry) {
-    const hold = () => this.table.act("hold", { stack: carry.stackId }).catch((error) => {
+    const hold = () => this.table.act("hold", { stack: carry.stackId }).then(() => {
+      carry.held = true;
+      // Granted after the drop: let go at once, or the stack stays held for its 5 s.
+      if (this.carry === carry) this.sendPlace(carry);
+      else this.release(carry);
+    }, (error) => {
       if (this.carry === carry) {
         this.abandon();
         this.say(`Sorry: ${error.message}`);
@@ -190,13 +203,23 @@ export class Dragging {
     document.querySelectorAll(".drop-here").forEach((element) => element.classList.remove("drop-here"));
     if (target && target.kind === "stack") this.felt.stacks.get(target.id)?.classList.add("drop-here");
     if (target && target.kind === "seat") document.querySelector(`.plate[data-seat="${target.seat}"]`)?.classList.add("drop-here");
+    if (carry.stackId) this.sendPlace(carry);
+  }
+
+  // Sends where the carried stack is, at most 30 times a second and one request at a time: on a
+  // slow link the newest place waits for the answer before, the ones between are never sent.
+  sendPlace(carry) {
     const now = performance.now();
-    if (carry.stackId && now - carry.lastSent >= dragInterval) {
-      carry.lastSent = now;
-      const x = Math.min(1000, Math.max(0, place.x));
-      const y = Math.min(700, Math.max(0, place.y));
-      this.table.act("drag", { stack: carry.stackId, x: x.toFixed(1), y: y.toFixed(1) }).catch(() => {});
-    }
+    if (carry.sending || !carry.held || now - carry.lastSent < dragInterval || carry.place === carry.sentPlace) return;
+    carry.lastSent = now;
+    carry.sending = true;
+    carry.sentPlace = carry.place;
+    const x = Math.min(1000, Math.max(0, carry.place.x));
+    const y = Math.min(700, Math.max(0, carry.place.y));
+    this.table.act("drag", { stack: carry.stackId, x: x.toFixed(1), y: y.toFixed(1) }).catch(() => {}).finally(() => {
+      carry.sending = false;
+      if (this.carry === carry) setTimeout(() => this.sendPlace(carry), Math.max(0, dragInterval - (performance.now() - carry.lastSent)));
+    });
   }
 
   async up(event) {
@@ -222,7 +245,12 @@ export class Dragging {
     await this.moves.drop(carry.what, target, {
       place: carry.place, delta: carry.delta, faceDown, handIndex: this.hand.indexAt(event.clientX),
     });
-    if (carry.stackId && this.state.view.stacks.has(carry.stackId)) {
+    this.release(carry);
+  }
+
+  // Lets go of the carried stack's hold, if it was granted and the stack is still there.
+  release(carry) {
+    if (carry.stackId && carry.held && this.state.view.stacks.has(carry.stackId)) {
       this.table.act("hold", { stack: carry.stackId, release: "true" }).catch(() => {});
     }
   }
@@ -245,11 +273,15 @@ export class Dragging {
 
   abandon() {
     this.cancelPress();
+    if (this.band) {
+      this.band.element.remove();
+      this.band = null;
+    }
     const carry = this.carry;
     if (!carry) return;
     this.finish(carry);
     this.felt.render();
-    if (carry.stackId) this.table.act("hold", { stack: carry.stackId, release: "true" }).catch(() => {});
+    this.release(carry);
   }
 
   doubleClick(event) {

@@ -109,9 +109,7 @@ export class Felt {
     const size = stackSize(stack);
     element.style.width = `${size.width}px`;
     element.style.height = `${size.height}px`;
-    const drag = this.state.drags.get(stack.id);
-    const place = drag && holder !== null && !mine ? drag : stack;
-    element.style.transform = `translate(${place.x}px, ${place.y}px)${stack.rotation === 90 ? " rotate(90deg)" : ""}`;
+    element.style.transform = `translate(${stack.x}px, ${stack.y}px)${stack.rotation === 90 ? " rotate(90deg)" : ""}`;
     const grip = element.querySelector(".grip");
     grip.textContent = stack.label ? `${stack.label} · ${stack.cards.length}` : String(stack.cards.length);
     // The cards: all of a spread, the top few of a squared stack.
@@ -138,6 +136,19 @@ export class Felt {
     });
     for (const node of existing.values()) node.remove();
     element.classList.toggle("deep", stack.layout === "squared" && stack.cards.length > 1);
+    this.drawFlying(element, stack, holder !== null && !mine ? this.state.drags.get(stack.id) : null);
+  }
+
+  // Another seat carrying this stack: its top card follows their pointer (the drag's place is
+  // where they hold it), the rest stays; with no drag, the card is back on its stack.
+  drawFlying(element, stack, drag) {
+    const top = element.querySelector(":scope > .card.top");
+    if (!top) return;
+    const at = cardOffset(stack, stack.cards.length - 1);
+    const x = drag ? at.x + drag.x - stack.x : at.x;
+    const y = drag ? at.y + drag.y - stack.y : at.y;
+    top.style.transform = `translate(${x}px, ${y}px)`;
+    top.classList.toggle("flying", Boolean(drag));
   }
 
   // Others' holds and drags: a held stack shows its holder and follows their pointer.
@@ -151,9 +162,7 @@ export class Felt {
       element.classList.toggle("held", holder !== null && !mine);
       if (holder !== null && !mine) element.dataset.holder = this.state.seatName(holder);
       else delete element.dataset.holder;
-      const drag = this.state.drags.get(id);
-      const place = drag && holder !== null && !mine ? drag : stack;
-      element.style.transform = `translate(${place.x}px, ${place.y}px)${stack.rotation === 90 ? " rotate(90deg)" : ""}`;
+      this.drawFlying(element, stack, holder !== null && !mine ? this.state.drags.get(id) : null);
     }
   }
 

@@ -9,17 +9,22 @@ export class Hand {
   constructor(element, state) {
     this.element = element;
     this.state = state;
-    this.cards = new Map();       // code → element
+    this.cards = new Map();       // code and copy ("QH:0", "QH:1") → element
   }
 
   render() {
     const view = this.state.view;
     const codes = view && view.yourSeat ? this.state.handOrder : [];
     this.element.hidden = !(view && view.yourSeat);
-    const seen = new Set(codes);
+    const seen = new Set();
+    const copies = new Map();
     let previous = null;
     for (const code of codes) {
-      let card = this.cards.get(code);
+      const copy = copies.get(code) || 0;
+      copies.set(code, copy + 1);
+      const key = `${code}:${copy}`;
+      seen.add(key);
+      let card = this.cards.get(key);
       if (!card) {
         card = makeCard(code);
         card.classList.add("in-hand");
@@ -27,7 +32,7 @@ export class Hand {
         card.tabIndex = 0;
         card.setAttribute("role", "button");
         card.setAttribute("aria-label", `${cardName(code)}, in your hand`);
-        this.cards.set(code, card);
+        this.cards.set(key, card);
       } else {
         setFace(card, code);
       }
@@ -35,10 +40,10 @@ export class Hand {
       if (place !== card) this.element.insertBefore(card, place);
       previous = card;
     }
-    for (const [code, card] of this.cards) {
-      if (!seen.has(code)) {
+    for (const [key, card] of this.cards) {
+      if (!seen.has(key)) {
         card.remove();
-        this.cards.delete(code);
+        this.cards.delete(key);
       }
     }
     this.element.setAttribute("aria-label", codes.length ? `Your hand: ${codes.length} cards` : "Your hand is empty");
@@ -47,7 +52,8 @@ export class Hand {
 
   // Where a card dropped at the window's x would go in the hand's order.
   indexAt(clientX) {
-    const cards = [...this.element.querySelectorAll(".card")];
+    // The card being carried is out of the order already.
+    const cards = [...this.element.querySelectorAll(".card:not(.leaving)")];
     const index = cards.findIndex((card) => {
       const box = card.getBoundingClientRect();
       return clientX < box.left + box.width / 2;

@@ -123,7 +123,14 @@ export class Keys {
       this.say(`Dropped ${carrying.name} on ${target.name}.`);
       const stack = carrying.what.kind === "stacks" ? this.state.view.stacks.get(carrying.what.grabbed) : null;
       const delta = stack && target.kind === "felt" ? { x: target.place.x - stack.x, y: target.place.y - stack.y } : null;
-      this.moves.drop(carrying.what, target, { place: target.place, delta, faceDown: this.moves.faceDown, handIndex: Infinity });
+      const before = new Set(this.felt.stacks.keys());
+      this.moves.drop(carrying.what, target, { place: target.place, delta, faceDown: this.moves.faceDown, handIndex: Infinity }).then(() => {
+        // The keyboard stays with the card: on the stack it went to, a new stack, or the stack it left.
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const made = [...this.felt.stacks.keys()].find((id) => !before.has(id));
+        const id = target.kind === "stack" ? target.id : made || carrying.what.from || carrying.what.grabbed;
+        (this.felt.stacks.get(id) || document.querySelector("#hand .card"))?.focus();
+      });
     }
   }
 

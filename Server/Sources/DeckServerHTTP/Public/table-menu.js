@@ -18,6 +18,7 @@ export class StackMenu {
     const stack = this.state.view && this.state.view.stacks.get(id);
     if (!stack || !this.state.view.yourSeat) return;
     this.stack = id;
+    this.returnFocus = document.activeElement;
     const top = stack.cards[stack.cards.length - 1];
     const seats = this.state.view.seats.filter((seat) => seat.name).length;
     const items = [
@@ -61,8 +62,10 @@ export class StackMenu {
   }
 
   close() {
+    const wasOpen = !this.element.hidden;
     this.element.hidden = true;
     this.stack = null;
+    if (wasOpen && this.returnFocus && this.returnFocus.isConnected && this.element.contains(document.activeElement)) this.returnFocus.focus();
   }
 
   async choose(event) {
@@ -72,6 +75,7 @@ export class StackMenu {
     const count = Number(button.parentElement.querySelector("input")?.value || 0);
     const stack = this.state.view.stacks.get(id);
     this.close();
+    this.returnFocus?.focus?.();
     const top = stack && stack.cards[stack.cards.length - 1];
     switch (button.dataset.action) {
       case "flip-card": return top && this.moves.flipCard(id, top.handle);
@@ -96,7 +100,7 @@ export class StackMenu {
     const index = buttons.indexOf(document.activeElement);
     if (event.key === "Escape") {
       this.close();
-    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    } else if ((event.key === "ArrowDown" || event.key === "ArrowUp") && event.target.tagName !== "INPUT") {
       event.preventDefault();
       const next = (index + (event.key === "ArrowDown" ? 1 : -1) + buttons.length) % buttons.length;
       buttons[next].focus();

@@ -122,7 +122,7 @@ export class Moves {
       try {
         const answer = await this.table.act("peek", { stack });
         this.state.setView(answer);
-        return (answer.peeked || []).map((card) => card.face.code);
+        return (answer.peeked || []).map((card) => card.code);
       } catch (error) {
         this.say(`Sorry: ${error.message}`);
         return null;

@@ -63,10 +63,16 @@ export class ShareMenu {
     }
   }
 
-  show(tableId, isCreator) {
+  show(tableId, isCreator, watch) {
     $("share").hidden = false;
     $("invite-link").value = `${location.origin}/table/${encodeURIComponent(tableId)}`;
     $("watch-row").hidden = !isCreator;
+    if (watch && watch.key) $("watch-link").value = `${location.origin}/table/watch/${encodeURIComponent(watch.key)}`;
+  }
+
+  hide() {
+    $("share").hidden = true;
+    this.panel.hidden = true;
   }
 
   async makeWatchLink() {
@@ -178,7 +184,7 @@ export function showSeeded(seeded) {
   $("seeded").hidden = !seeded;
 }
 
-// A card shown large: our SVG, sharp at any size; the wheel or a pinch zooms it.
+// A card shown large: our SVG, sharp at any size; the wheel zooms it.
 export class LargeCard {
   constructor() {
     this.dialog = $("card-view");

@@ -21,6 +21,8 @@ function stackFromEvent(stack) {
   };
 }
 
+const holdMilliseconds = 5000;
+
 const handFrom = (hand) => (hand || []).map((card) => (typeof card === "string" ? card : card.code));
 
 export class TableState extends EventTarget {
@@ -49,10 +51,12 @@ export class TableState extends EventTarget {
       id: next.table_id || (this.view && this.view.id), version: next.version, stacks,
       seats: next.seats || [], hand: handFrom(next.hand), yourSeat: next.your_seat ?? null,
       creatorSeat: next.creator_seat ?? null, seeded: Boolean(next.seeded), felt: next.felt || {},
+      watch: next.watch || null,
     };
+    for (const hold of this.holds.values()) clearTimeout(hold.timer);
     this.holds.clear();
     for (const stack of next.stacks) {
-      if (stack.held_by) this.holds.set(stack.id, { seat: stack.held_by, until: Date.now() + 5000 });
+      if (stack.held_by) this.hold({ stack: stack.id, seat: stack.held_by, until: 1 });
     }
     this.orderHand();
     this.update({ view: true });
@@ -65,23 +69,42 @@ export class TableState extends EventTarget {
     if (!view || change.version <= view.version) return;
     if (change.from !== view.version) return onGap();
     for (const id of change.removed || []) view.stacks.delete(id);
-    for (const stack of change.stacks || []) view.stacks.set(stack.id, stackFromEvent(stack));
+    for (const stack of change.stacks || []) {
+      view.stacks.set(stack.id, stackFromEvent(stack));
+      if (stack.held_by && this.holder(stack.id) === null) this.hold({ stack: stack.id, seat: stack.held_by, until: 1 });
+    }
     if (change.seats) view.seats = change.seats;
     if (change.hand) view.hand = handFrom(change.hand);
     if ("seeded" in change) view.seeded = Boolean(change.seeded);
     if (change.felt) view.felt = change.felt;
+    if ("creator_seat" in change) view.creatorSeat = change.creator_seat;
+    if ("watch" in change) view.watch = change.watch;
     view.version = change.version;
     for (const id of [...this.drags.keys()]) if (!view.stacks.has(id)) this.drags.delete(id);
     this.orderHand();
     this.update({ view: true });
   }
 
-  // A hold taken or let go (`until` null).
+  // A hold taken or let go (`until` null) by `seat`. Its end is timed on this page's clock (the
+  // server's may differ): a hold lasts 5 s from when it was heard, renewed by the holder, and
+  // one that runs out is redrawn as let go.
   hold({ stack, seat, until }) {
-    if (until) this.holds.set(stack, { seat, until });
-    else {
+    const held = this.holds.get(stack);
+    if (until) {
+      clearTimeout(held && held.timer);
+      const timer = setTimeout(() => {
+        if (this.holds.get(stack)?.timer !== timer) return;
+        this.holds.delete(stack);
+        this.drags.delete(stack);
+        this.update({ holds: [stack] });
+      }, holdMilliseconds + 100);
+      this.holds.set(stack, { seat, until: Date.now() + holdMilliseconds, timer });
+    } else if (held && held.seat === seat) {
+      clearTimeout(held.timer);
       this.holds.delete(stack);
       this.drags.delete(stack);
+    } else {
+      return;
     }
     this.update({ holds: [stack] });
   }
@@ -112,7 +135,10 @@ export class TableState extends EventTarget {
 
   // Moves a hand card to `index` in this seat's order (kept in this page only).
   reorderHand(code, index) {
-    const order = this.handOrder.filter((card) => card !== code);
+    // One copy moves: a hand of several decks may hold two of a card.
+    const order = [...this.handOrder];
+    const at = order.indexOf(code);
+    if (at >= 0) order.splice(at, 1);
     order.splice(Math.max(0, Math.min(index, order.length)), 0, code);
     this.handOrder = order;
     this.update({ hand: true });

@@ -69,7 +69,8 @@ function showHeader() {
   $("whoami").textContent = watchKey ? "Watching" : seated ? `${state.seatName(view.yourSeat)} · seat ${view.yourSeat}` : "";
   $("toolbar").hidden = !seated;
   showSeeded(view.seeded);
-  if (seated) share.show(tableId, view.yourSeat === view.creatorSeat);
+  if (seated) share.show(tableId, view.yourSeat === view.creatorSeat, view.watch);
+  else share.hide();
 }
 
 // The stream: whole views, changes applied in order, and what passes at the table.
@@ -91,12 +92,11 @@ function listen() {
   });
 }
 
-async function refresh() {
-  try {
-    state.setView(await table.view());
-  } catch (error) {
-    refused(error);
-  }
+// The whole view again (after a gap in the changes, or to start); one request at a time.
+let refreshing = null;
+function refresh() {
+  refreshing ??= table.view().then((view) => state.setView(view), refused).finally(() => { refreshing = null; });
+  return refreshing;
 }
 
 function refused(error) {
@@ -124,6 +124,7 @@ function sitDown(seat) {
 
 function lostSeat(message) {
   forgetSeat(tableId);
+  share.hide();
   table.stop();
   table.token = null;
   join.show("join", { error: message });

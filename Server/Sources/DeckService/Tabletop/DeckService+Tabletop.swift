@@ -48,17 +48,19 @@ extension DeckService {
     package func hold(at id: String, token: String, stack: String, release: Bool = false) async throws -> TabletopView {
         let now = now()
         let ((view, signal), _) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
-            let signal: TableSignal
+            let signal: TableSignal?
             if release {
                 _ = try table.existingStack(stack)
+                // A seat that held nothing lets go of nothing: no signal, which would tell the
+                // others that the stack's real holder had let go.
+                signal = table.holds[stack]?.seat == seat ? .held(stack: stack, seat: seat, until: nil) : nil
                 table.release(stack, by: seat)
-                signal = .held(stack: stack, seat: seat, until: nil)
             } else {
                 signal = .held(stack: stack, seat: seat, until: try table.hold(stack, by: seat, at: now).until)
             }
             return (TabletopView(id: id, table: table, viewer: seat, holdsAt: now), signal)
         }
-        await events.send(signal, table: id)
+        if let signal { await events.send(signal, table: id) }
         return view
     }
 

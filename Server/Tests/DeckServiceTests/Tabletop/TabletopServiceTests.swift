@@ -65,6 +65,37 @@ struct TabletopServiceTests {
         }
     }
 
+    @Test("letting go of a stack another seat holds tells nobody: the holder's hold stands, on the table and on every stream", .timeLimit(.minutes(1)))
+    func releaseByAnother() async throws {
+        let (service, id, ann, bob) = try await Self.table()
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await service.events.run() }
+            let stream = try await service.events.subscribe(table: id, token: nil, signals: true)
+            guard case .view = await stream.next() else { Issue.record("no first view"); return }
+            // Ann's hold, renewed until the stream hears it: the events' listener is then in place
+            // (a signal sent before it was is heard by nobody, as it should be).
+            var heardHold = false
+            while !heardHold {
+                _ = try await service.hold(at: id, token: ann, stack: "deck")
+                if case .signals(let signals) = await stream.next() {
+                    heardHold = signals.contains { if case .held(_, 1, .some) = $0 { true } else { false } }
+                }
+            }
+            let released = try await service.hold(at: id, token: bob, stack: "deck", release: true)
+            #expect(released.stacks[0].heldBy == 1, "Bob's release ended Ann's hold")
+            // A peek after it: every signal before the peek is on the stream once the peek is.
+            _ = try await service.peek(at: id, token: bob, stack: "deck")
+            var heard: [TableSignal] = []
+            while !heard.contains(where: { if case .peeked = $0 { true } else { false } }) {
+                guard case .signals(let signals) = await stream.next() else { continue }
+                heard += signals
+            }
+            #expect(!heard.contains { if case .held(_, _, nil) = $0 { true } else { false } }, "a release was announced: \(heard)")
+            stream.close()
+            group.cancelAll()
+        }
+    }
+
     @Test("a hold by one seat refuses the other's action until released; the version does not move for holds")
     func holds() async throws {
         let (service, id, ann, bob) = try await Self.table()
