@@ -202,11 +202,16 @@ class TabletopPageTests(unittest.TestCase):
             for kind in ("mousePressed", "mouseReleased"):
                 driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": point[0], "y": point[1], "button": "left", "clickCount": count})
 
-    def menu(self, driver, stack, action, count=None):
-        """Opens a stack's menu with a right-click and chooses `action`."""
+    def menu(self, driver, stack, action, count=None, touch=False):
+        """Opens a stack's menu with a right-click (or a long press) and chooses `action`."""
         x, y = self.centre(driver, f'.stack[data-id="{stack}"] .card.top')
-        for kind in ("mousePressed", "mouseReleased"):
-            driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "right", "clickCount": 1})
+        if touch:
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+            self.wait(driver, lambda d: d.find_element(By.ID, "menu").is_displayed(), "a long press did not open the menu")
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        else:
+            for kind in ("mousePressed", "mouseReleased"):
+                driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "right", "clickCount": 1})
         button = self.wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f'.menu button[data-action="{action}"]'), f"the menu has no {action}")
         if count is not None:
             field = button.find_element(By.XPATH, "following-sibling::input")
@@ -448,17 +453,25 @@ class TabletopPageTests(unittest.TestCase):
             self.assert_no_errors(driver)
 
 
-    def test_a_trick_of_hearts_at_four_seats(self):
-        players = [self.browser(1280, 800) for _ in range(4)]
+    def test_a_trick_of_hearts_at_four_seats_on_laptops(self):
+        self.hearts(1280, 800, touch=False)
+
+    def test_a_trick_of_hearts_at_four_seats_by_touch_on_phones(self):
+        self.hearts(390, 844, touch=True)
+
+    def hearts(self, width, height, touch):
+        size = f"{width}x{height}"
+        drag = self.touch_drag if touch else self.mouse_drag
+        players = [self.browser(width, height, touch=touch) for _ in range(4)]
         ann = players[0]
         table_id = self.new_table(ann, "Ann", layout="trick-taking-4")
         for driver, name in zip(players[1:], ["Bob", "Cy", "Di"]):
             self.join(driver, table_id, name)
         tokens = [self.token(driver, table_id) for driver in players]
-        self.menu(ann, "deck", "deal", count=13)
+        self.menu(ann, "deck", "deal", count=13, touch=touch)
         for driver in players:
             self.wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) == 13, "a hand did not get 13 cards")
-        self.screenshot(players[1], "1280x800-hearts-1-dealt-bob")
+        self.screenshot(players[1], f"{size}-hearts-1-dealt-bob")
 
         # Ann leads to the middle of the felt; each of the others plays onto her card.
         played = []
@@ -466,24 +479,24 @@ class TabletopPageTests(unittest.TestCase):
             code = self.view(table_id, tokens[seat])[1]["hand"][0]["code"]
             start = self.centre(driver, f'#hand .card[data-code="{code}"]')
             if seat == 0:
-                self.mouse_drag(driver, start, self.screen(driver, 500, 300))
+                drag(driver, start, self.screen(driver, 500, 300))
                 self.wait(driver, lambda d: any(s[3] == [code] for s in self.stacks(d).values()), "the lead did not land")
                 trick = next(id for id, s in self.stacks(driver).items() if s[3] == [code])
             else:
                 self.wait(driver, lambda d: trick in self.stacks(d), "the trick is not shown")
-                self.mouse_drag(driver, start, self.centre(driver, f'.stack[data-id="{trick}"] .card.top'))
+                drag(driver, start, self.centre(driver, f'.stack[data-id="{trick}"] .card.top'))
             played.append(code)
             for other in players:
                 self.wait(other, lambda d: self.stacks(d).get(trick, [0, 0, 0])[2] == len(played), "a player does not see the card played")
         self.assertEqual([card["code"] for card in self.view(table_id, tokens[0])[0][trick]["cards"]], played)
-        self.screenshot(players[2], "1280x800-hearts-2-trick-seen-by-cy")
+        self.screenshot(players[2], f"{size}-hearts-2-trick-seen-by-cy")
 
         # Ann takes the trick to her corner by its grip, and turns it face down.
-        self.mouse_drag(ann, self.centre(ann, f'.stack[data-id="{trick}"] .grip'), self.screen(ann, 80, 560))
+        drag(ann, self.centre(ann, f'.stack[data-id="{trick}"] .grip'), self.screen(ann, 80, 560))
         self.wait(players[3], lambda d: self.stacks(d)[trick][1] > 450, "Di does not see the trick taken")
-        self.menu(ann, trick, "flip-stack")
+        self.menu(ann, trick, "flip-stack", touch=touch)
         self.wait(players[3], lambda d: set(self.stacks(d)[trick][3]) == {"back"}, "Di does not see the trick turned down")
-        self.screenshot(players[3], "1280x800-hearts-3-trick-taken-seen-by-di")
+        self.screenshot(players[3], f"{size}-hearts-3-trick-taken-seen-by-di")
         for driver in players:
             self.assert_no_errors(driver)
 

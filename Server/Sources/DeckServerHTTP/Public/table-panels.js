@@ -184,17 +184,35 @@ export function showSeeded(seeded) {
   $("seeded").hidden = !seeded;
 }
 
-// A card shown large: our SVG, sharp at any size; the wheel zooms it.
+// A card shown large: our SVG, sharp at any size, to look at its court art: the wheel or a
+// pinch zooms it (up to 6×).
 export class LargeCard {
   constructor() {
     this.dialog = $("card-view");
     this.image = $("card-large");
     this.zoom = 1;
+    this.fingers = new Map();
     this.dialog.addEventListener("wheel", (event) => {
       event.preventDefault();
-      this.zoom = Math.min(6, Math.max(1, this.zoom * Math.exp(-event.deltaY / 300)));
-      this.image.style.transform = `scale(${this.zoom})`;
+      this.zoomBy(Math.exp(-event.deltaY / 300));
     }, { passive: false });
+    const frame = $("card-frame");
+    frame.addEventListener("pointerdown", (event) => this.fingers.set(event.pointerId, event));
+    frame.addEventListener("pointermove", (event) => {
+      if (!this.fingers.has(event.pointerId)) return;
+      const before = [...this.fingers.values()];
+      this.fingers.set(event.pointerId, event);
+      if (before.length !== 2) return;
+      const gap = (points) => Math.hypot(points[0].clientX - points[1].clientX, points[0].clientY - points[1].clientY);
+      const was = gap(before);
+      if (was > 0) this.zoomBy(gap([...this.fingers.values()]) / was);
+    });
+    for (const name of ["pointerup", "pointercancel"]) frame.addEventListener(name, (event) => this.fingers.delete(event.pointerId));
+  }
+
+  zoomBy(factor) {
+    this.zoom = Math.min(6, Math.max(1, this.zoom * factor));
+    this.image.style.transform = `scale(${this.zoom})`;
   }
 
   async show(code) {

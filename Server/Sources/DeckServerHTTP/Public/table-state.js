@@ -71,7 +71,16 @@ export class TableState extends EventTarget {
     for (const id of change.removed || []) view.stacks.delete(id);
     for (const stack of change.stacks || []) {
       view.stacks.set(stack.id, stackFromEvent(stack));
-      if (stack.held_by && this.holder(stack.id) === null) this.hold({ stack: stack.id, seat: stack.held_by, until: 1 });
+      // Who holds a changed stack is as the change says: an action ends its seat's holds of
+      // the stacks it changed (the drop of a drag), which no hold event announces.
+      const held = this.holds.get(stack.id);
+      if (stack.held_by && (!held || held.seat !== stack.held_by)) {
+        this.hold({ stack: stack.id, seat: stack.held_by, until: 1 });
+      } else if (!stack.held_by && held) {
+        clearTimeout(held.timer);
+        this.holds.delete(stack.id);
+        this.drags.delete(stack.id);
+      }
     }
     if (change.seats) view.seats = change.seats;
     if (change.hand) view.hand = handFrom(change.hand);
