@@ -25,14 +25,15 @@ struct TableNoticePayloadTests {
         let until = Date(timeIntervalSince1970: 1_800_000_000.25)
         for signal in [
             TableSignal.held(stack: "s3", seat: 2, until: until), .held(stack: "s3", seat: 2, until: nil),
-            .dragged(stack: "s3", seat: 1, x: 120.5, y: 699), .peeked(stack: "deck", seat: 4),
+            .dragged(stack: "s3", seat: 1, x: 120.5, y: 699), .dragged(stack: "s3", seat: 1, x: 0, y: 0, card: "k6lgebet9"),
+            .peeked(stack: "deck", seat: 4),
         ] {
             #expect(TableNoticePayload.notice(TableNoticePayload.signal(signal, table: "t1")) == .signal(id: "t1", signal))
         }
     }
 
     @Test("payloads of another form read as nothing", arguments: [
-        "", "t1", ":3", "t1:x", "t1:3:not base64!", "t1|d|1|s1|1", "t1|d|1|s1|nan|2", "t1|q|1|s1", "|h|1|s1|0", "t1|h|x|s1|0",
+        "", "t1", ":3", "t1:x", "t1:3:not base64!", "t1|d|1|s1|1", "t1|d|1|s1|nan|2", "t1|d|1|s1|1|2|", "t1|d|1|s1|1|2|a|b", "t1|q|1|s1", "|h|1|s1|0", "t1|h|x|s1|0",
     ])
     func malformed(payload: String) {
         #expect(TableNoticePayload.notice(payload) == nil)

@@ -188,6 +188,17 @@ class TabletopPageTests(TabletopPage):
         self.assertFalse(bob.find_elements(By.CSS_SELECTOR, ".ghost"), "a ghost stayed on Bob's page")
         self.mouse_release(ann, end)
         self.wait(ann, lambda d: any(s[0] > 700 and s[2] == 1 for s in self.stacks(d).values()), "Ann's drop did not land")
+        # Carried by its grip, the whole stack follows her pointer on Bob's page.
+        bob.execute_script("""
+            window.seen = new Set();
+            const stack = document.querySelector('.stack[data-id="deck"]');
+            new MutationObserver(() => window.seen.add(stack.style.transform)).observe(stack, { attributes: true, attributeFilter: ['style'] });""")
+        start = self.centre(ann, '.stack[data-id="deck"] .grip')
+        end = self.screen(ann, 300, 560)
+        self.mouse_drag(ann, start, end, steps=30, release=False)
+        self.wait(bob, lambda d: d.execute_script("return window.seen.size") >= 5, "Bob did not see the stack follow Ann's pointer")
+        self.mouse_release(ann, end)
+        self.wait(bob, lambda d: self.stacks(d)["deck"][1] > 450, "Bob does not see the deck where Ann put it")
 
         # Ann passes her other card to Bob's plate.
         passed = ann_hand[1]["code"]

@@ -123,6 +123,9 @@ enum TabletopEventJSON {
         var seat: Int
         var x: Double
         var y: Double
+        /// The handle of the card carried off the stack, when one card is; absent for the
+        /// whole stack.
+        var card: String?
     }
 
     struct Peek: JSONAnswer, Sendable {
@@ -135,8 +138,8 @@ enum TabletopEventJSON {
         switch signal {
         case .held(let stack, let seat, let until):
             ("hold", try Hold(stack: stack, seat: seat, until: until.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }).jsonBytes())
-        case .dragged(let stack, let seat, let x, let y):
-            ("drag", try Drag(stack: stack, seat: seat, x: x, y: y).jsonBytes())
+        case .dragged(let stack, let seat, let x, let y, let card):
+            ("drag", try Drag(stack: stack, seat: seat, x: x, y: y, card: card).jsonBytes())
         case .peeked(let stack, let seat):
             ("peek", try Peek(stack: stack, seat: seat).jsonBytes())
         }

@@ -216,7 +216,9 @@ export class Dragging {
     carry.sentPlace = carry.place;
     const x = Math.min(1000, Math.max(0, carry.place.x));
     const y = Math.min(700, Math.max(0, carry.place.y));
-    this.table.act("drag", { stack: carry.stackId, x: x.toFixed(1), y: y.toFixed(1) }).catch(() => {}).finally(() => {
+    const place = { stack: carry.stackId, x: x.toFixed(1), y: y.toFixed(1) };
+    if (carry.what.kind === "card") place.handle = carry.what.handle;
+    this.table.act("drag", place).catch(() => {}).finally(() => {
       carry.sending = false;
       if (this.carry === carry) setTimeout(() => this.sendPlace(carry), Math.max(0, dragInterval - (performance.now() - carry.lastSent)));
     });

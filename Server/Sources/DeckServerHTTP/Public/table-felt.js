@@ -109,7 +109,6 @@ export class Felt {
     const size = stackSize(stack);
     element.style.width = `${size.width}px`;
     element.style.height = `${size.height}px`;
-    element.style.transform = `translate(${stack.x}px, ${stack.y}px)${stack.rotation === 90 ? " rotate(90deg)" : ""}`;
     const grip = element.querySelector(".grip");
     grip.textContent = stack.label ? `${stack.label} · ${stack.cards.length}` : String(stack.cards.length);
     // The cards: all of a spread, the top few of a squared stack.
@@ -139,16 +138,25 @@ export class Felt {
     this.drawFlying(element, stack, holder !== null && !mine ? this.state.drags.get(stack.id) : null);
   }
 
-  // Another seat carrying this stack: its top card follows their pointer (the drag's place is
-  // where they hold it), the rest stays; with no drag, the card is back on its stack.
+  // Another seat carrying this stack: the card it carries off the stack follows their pointer
+  // (the drag's place is where they hold it), or the whole stack does; with no drag, all is
+  // where the table says.
   drawFlying(element, stack, drag) {
-    const top = element.querySelector(":scope > .card.top");
-    if (!top) return;
-    const at = cardOffset(stack, stack.cards.length - 1);
-    const x = drag ? at.x + drag.x - stack.x : at.x;
-    const y = drag ? at.y + drag.y - stack.y : at.y;
-    top.style.transform = `translate(${x}px, ${y}px)`;
-    top.classList.toggle("flying", Boolean(drag));
+    const turn = stack.rotation === 90 ? " rotate(90deg)" : "";
+    const whole = drag && !drag.card;
+    element.style.transform = `translate(${whole ? drag.x : stack.x}px, ${whole ? drag.y : stack.y}px)${turn}`;
+    element.classList.toggle("flying", Boolean(whole));
+    for (const node of element.querySelectorAll(":scope > .card.flying")) {
+      if (drag && node.dataset.handle === drag.card) continue;
+      const at = cardOffset(stack, Number(node.dataset.index));
+      node.style.transform = `translate(${at.x}px, ${at.y}px)`;
+      node.classList.remove("flying");
+    }
+    const carried = drag && drag.card ? element.querySelector(`:scope > .card[data-handle="${CSS.escape(drag.card)}"]`) : null;
+    if (!carried) return;
+    const at = cardOffset(stack, Number(carried.dataset.index));
+    carried.style.transform = `translate(${at.x + drag.x - stack.x}px, ${at.y + drag.y - stack.y}px)`;
+    carried.classList.add("flying");
   }
 
   // Others' holds and drags: a held stack shows its holder and follows their pointer.

@@ -118,9 +118,10 @@ export class TableState extends EventTarget {
     this.update({ holds: [stack] });
   }
 
-  drag({ stack, seat, x, y }) {
+  // Where another seat carries `stack` (or, with `card`, that card of it).
+  drag({ stack, seat, x, y, card = null }) {
     if (seat === this.view?.yourSeat) return;
-    this.drags.set(stack, { seat, x, y });
+    this.drags.set(stack, { seat, x, y, card });
     this.update({ drags: [stack] });
   }
 

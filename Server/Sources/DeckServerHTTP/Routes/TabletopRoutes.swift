@@ -85,7 +85,8 @@ struct TabletopRoutes {
             let token = try TableRoutes.token(api, required: true)!
             let (x, y) = try Self.place(api)
             try await api.service.drag(
-                at: api.path("table_id"), token: token, stack: try Self.required(api, "stack", example: "stack=s3"), x: x, y: y)
+                at: api.path("table_id"), token: token, stack: try Self.required(api, "stack", example: "stack=s3"), x: x, y: y,
+                card: api.parameters["handle"])
             return DragAcceptedJSON()
         }
         router.get("/api/table/:table_id/felt/events") { [streams] request, context in

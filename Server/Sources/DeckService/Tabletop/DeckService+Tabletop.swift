@@ -65,17 +65,23 @@ extension DeckService {
     }
 
     /// Tells the table's other seats that the seat whose token is `token` drags the stack
-    /// `stack`, which it holds, to (`x`, `y`). Stored nowhere; a seat's drags go out at most
-    /// 30 times a second, the newest position always last.
+    /// `stack`, which it holds, to (`x`, `y`): the whole stack, or the card whose handle is
+    /// `card` taken off it. Stored nowhere; a seat's drags go out at most 30 times a second,
+    /// the newest position always last.
     ///
     /// - Throws: ``ServiceError`` for an unknown table or stack, a token of no seat, a place
     ///   off the felt, or (`conflict`) a stack the seat does not hold.
-    package func drag(at id: String, token: String, stack: String, x: Double, y: Double) async throws {
+    package func drag(at id: String, token: String, stack: String, x: Double, y: Double, card: String? = nil) async throws {
         try Tabletop.checkPosition(x: x, y: y)
+        // A handle as the views give them (the others' pages match it to a card they show);
+        // nothing else is passed on.
+        if let card, card.isEmpty || card.count > 32 || !card.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("a"..."z").contains($0) }) {
+            throw ServiceError(.badRequest, .handle, value: card, "is not a card's handle", allowed: "give the handle of the carried card as the table's view shows it, or none for the whole stack")
+        }
         // A drag comes 30 times a second: the table's last read and the holds heard since
         // answer without a read of the store while the table has not changed.
         if let seat = events.knownDrag(table: id, token: token, stack: stack, at: now()) {
-            await events.send(.dragged(stack: stack, seat: seat, x: x, y: y), table: id)
+            await events.send(.dragged(stack: stack, seat: seat, x: x, y: y, card: card), table: id)
             return
         }
         events.reading(id)
@@ -88,7 +94,7 @@ extension DeckService {
                 .conflict, .stack, value: stack, "is not held by your seat",
                 allowed: "hold it first (POST hold with stack=\(stack)), and again at least every \(Int(Tabletop.holdDuration)) s while dragging")
         }
-        await events.send(.dragged(stack: stack, seat: seat, x: x, y: y), table: id)
+        await events.send(.dragged(stack: stack, seat: seat, x: x, y: y, card: card), table: id)
     }
 
     /// The faces of the face-down cards of the stack `stack` (or of the cards `references`

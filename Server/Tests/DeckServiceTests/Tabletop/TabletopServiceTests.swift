@@ -65,6 +65,17 @@ struct TabletopServiceTests {
         }
     }
 
+    @Test("a drag names the card it carries by a handle of the views' form, or is refused naming it", arguments: ["", "K6LG", "k6lg|d|1", String(repeating: "a", count: 33), "<b>"])
+    func dragHandle(handle: String) async throws {
+        let (service, id, ann, _) = try await Self.table()
+        _ = try await service.hold(at: id, token: ann, stack: "deck")
+        try await service.drag(at: id, token: ann, stack: "deck", x: 10, y: 10, card: "k6lgebet9")
+        let refusal = await #expect(throws: ServiceError.self) {
+            try await service.drag(at: id, token: ann, stack: "deck", x: 10, y: 10, card: handle)
+        }
+        #expect(refusal?.kind == .badRequest && refusal?.subject == .handle)
+    }
+
     @Test("letting go of a stack another seat holds tells nobody: the holder's hold stands, on the table and on every stream", .timeLimit(.minutes(1)))
     func releaseByAnother() async throws {
         let (service, id, ann, bob) = try await Self.table()
