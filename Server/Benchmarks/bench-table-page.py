@@ -56,7 +56,7 @@ def table_with_52_face_up(base):
     table, token = answer["table_id"], answer["seat"]["token"]
     act = lambda name, **params: json.loads(fetch(base, f"/api/table/{table}/felt/{name}/", "POST", params, token))
     for row in range(4):
-        view = act("split", stack="deck", count=13 if row < 3 else 13, x=40, y=40 + row * 160)
+        view = act("split", stack="deck", count=13, x=40, y=40 + row * 160)
         made = max((s for s in view["stacks"] if s["id"] != "deck"), key=lambda s: int(s["id"][1:]))["id"]
         act("flip", stack=made)
         act("arrange", stack=made, layout="right", step=66)
