@@ -64,7 +64,7 @@ struct EventStreamConnectionTests {
         }
     }
 
-    @Test("SIGTERM: a stream client and a pipelining client that read nothing hold the server no longer than --drain-timeout")
+    @Test("SIGTERM: a stream client and a pipelining client that read nothing hold the server no longer than --drain-timeout", .timeLimit(.minutes(2)))
     func drainBound() async throws {
         let process = try await ServerProcess(arguments: ["--drain-timeout", "2"])
         try await withCleanup {
@@ -92,11 +92,9 @@ struct EventStreamConnectionTests {
 
             let signalled = ContinuousClock.now
             process.terminate()
-            guard let status = await process.waitForExit(within: .seconds(60)) else {
-                await process.kill()
-                Issue.record("the server still ran a minute after SIGTERM")
-                return
-            }
+            // Without the drain deadline the server ran for a minute; the test's time limit
+            // ends such a wait (and the server) instead of a timer here.
+            let status = await process.waitForExit()
             let took = signalled.duration(to: .now)
             let errors = await process.errorOutput()
             #expect(status == 0, "\(errors.prefix(600))")

@@ -5,7 +5,7 @@
 // the other seats 30 times a second. Drops become actions (see `Moves`); a refusal puts
 // everything back, with the reason.
 
-import { cardHeight, cardWidth, makeCard } from "/assets/table-felt.js";
+import { cardHeight, cardWidth, clearDropMarks, makeCard } from "/assets/table-felt.js";
 
 const threshold = 5;              // px a pointer moves before a press becomes a drag
 const longPress = 550;            // ms a finger or pen rests on a stack to open its menu
@@ -200,7 +200,7 @@ export class Dragging {
     }
     carry.place = place;
     const target = dropTarget(clientX, clientY, { source: carry.stackId });
-    document.querySelectorAll(".drop-here").forEach((element) => element.classList.remove("drop-here"));
+    clearDropMarks();
     if (target && target.kind === "stack") this.felt.stacks.get(target.id)?.classList.add("drop-here");
     if (target && target.kind === "seat") document.querySelector(`.plate[data-seat="${target.seat}"]`)?.classList.add("drop-here");
     if (carry.stackId) this.sendPlace(carry);
@@ -263,7 +263,7 @@ export class Dragging {
     clearInterval(carry.renewal);
     if (carry.ghost) carry.ghost.remove();
     if (carry.what.element) carry.what.element.classList.remove("leaving");
-    document.querySelectorAll(".drop-here").forEach((element) => element.classList.remove("drop-here"));
+    clearDropMarks();
     if (carry.what.kind === "stacks") {
       for (const id of carry.start.keys()) {
         this.felt.lifted.delete(id);

@@ -1,6 +1,7 @@
 // The felt: every stack where the table says, its cards face up or down, drawn from our SVGs.
-// Stacks are kept by id and cards by handle, so a redraw touches only what changed, and a stack
-// being dragged is never rebuilt under the pointer.
+// Stacks are kept by id and cards by handle: a redraw leaves unchanged stacks alone (a changed
+// stack's cards get new handles, so they are drawn anew), and never rebuilds a stack being
+// dragged under the pointer.
 
 import { backCode, isRed, shortName, showPicture, cardName } from "/assets/cards.js";
 
@@ -34,6 +35,11 @@ export function describeStack(stack, holderName) {
   if (stack.label) text = `${stack.label}: ${text}`;
   if (holderName) text += `, held by ${holderName}`;
   return text;
+}
+
+// Takes the "it goes here" mark off every stack, plate and place.
+export function clearDropMarks() {
+  for (const element of document.querySelectorAll(".drop-here")) element.classList.remove("drop-here");
 }
 
 // A card's element: the picture once loaded, its index in CSS until then.

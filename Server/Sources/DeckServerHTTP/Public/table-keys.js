@@ -4,7 +4,7 @@
 // stack), V shows the card large, M opens the stack's menu, Ctrl/Cmd+Z undoes.
 
 import { shortName } from "/assets/cards.js";
-import { cardHeight, cardWidth, describeStack, stackSize } from "/assets/table-felt.js";
+import { cardHeight, cardWidth, clearDropMarks, describeStack, stackSize } from "/assets/table-felt.js";
 
 const gridColumns = [60, 260, 460, 660, 860];
 const gridRows = [60, 300, 520];
@@ -48,8 +48,8 @@ export class Keys {
       return;
     }
     if (this.carrying) return this.carryKey(event);
-    if (event.key === "+" || event.key === "=") return this.scene.zoomAbout(1.25, this.scene.stage.clientWidth / 2, this.scene.stage.clientHeight / 2);
-    if (event.key === "-") return this.scene.zoomAbout(0.8, this.scene.stage.clientWidth / 2, this.scene.stage.clientHeight / 2);
+    if (event.key === "+" || event.key === "=") return this.scene.zoomCentre(1.25);
+    if (event.key === "-") return this.scene.zoomCentre(0.8);
     if (event.key === "0") return this.scene.fit();
     const stackElement = event.target.closest(".stack");
     const handCard = event.target.closest("#hand .card");
@@ -89,7 +89,7 @@ export class Keys {
 
   point(preface = "") {
     const { targets, index } = this.carrying;
-    document.querySelectorAll(".drop-here").forEach((element) => element.classList.remove("drop-here"));
+    clearDropMarks();
     const target = targets[index];
     if (!target) return;
     let element = null;
@@ -135,7 +135,7 @@ export class Keys {
   }
 
   end() {
-    document.querySelectorAll(".drop-here").forEach((element) => element.classList.remove("drop-here"));
+    clearDropMarks();
     document.getElementById("spot").hidden = true;
     const focus = this.carrying.focus;
     this.carrying = null;

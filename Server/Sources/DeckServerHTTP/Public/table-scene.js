@@ -54,6 +54,11 @@ export class Scene {
     this.set({ s, x: px - (px - this.t.x) * k, y: py - (py - this.t.y) * k });
   }
 
+  // Zooms by `factor` about the middle of the stage (the buttons and the keys).
+  zoomCentre(factor) {
+    this.zoomAbout(factor, this.stage.clientWidth / 2, this.stage.clientHeight / 2);
+  }
+
   panBy(dx, dy) {
     this.fitted = false;
     this.set({ s: this.t.s, x: this.t.x + dx, y: this.t.y + dy });

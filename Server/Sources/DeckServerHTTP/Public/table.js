@@ -167,8 +167,8 @@ async function submit({ mode, name, seats: seatCount, layout, file }) {
 $("undo").addEventListener("click", () => moves.undo());
 $("face-down").addEventListener("change", (event) => { moves.faceDown = event.target.checked; });
 $("gather").addEventListener("click", () => moves.gather());
-$("zoom-in").addEventListener("click", () => scene.zoomAbout(1.25, $("stage").clientWidth / 2, $("stage").clientHeight / 2));
-$("zoom-out").addEventListener("click", () => scene.zoomAbout(0.8, $("stage").clientWidth / 2, $("stage").clientHeight / 2));
+$("zoom-in").addEventListener("click", () => scene.zoomCentre(1.25));
+$("zoom-out").addEventListener("click", () => scene.zoomCentre(0.8));
 $("zoom-fit").addEventListener("click", () => scene.fit());
 $("leave").addEventListener("click", async () => {
   try {

@@ -125,24 +125,16 @@ final class ServerProcess: Sendable {
         return (try? await running.value) ?? -1
     }
 
-    /// The exit code once the process has exited, if it does within `bound`; `nil` when it
-    /// still runs then (for a test of how soon it stops: kill it after).
-    func waitForExit(within bound: Duration) async -> Int32? {
-        let running = running
-        let (results, result) = AsyncStream<Int32?>.makeStream()
-        let waiting = Task {
-            result.yield((try? await running.value) ?? -1)
+    /// The exit code once the process has exited by itself (for a test of how soon it stops).
+    /// Should the waiting task be cancelled, as a test's time limit does, the process is
+    /// killed first, so that the wait ends.
+    func waitForExit() async -> Int32 {
+        let (running, life) = (running, life)
+        return await withTaskCancellationHandler {
+            (try? await running.value) ?? -1
+        } onCancel: {
+            life.signal(SIGKILL)
         }
-        let timer = Task {
-            try? await Task.sleep(for: bound)
-            result.yield(nil)
-        }
-        defer {
-            timer.cancel()
-            waiting.cancel()
-        }
-        for await code in results { return code }
-        return nil
     }
 
     /// The process's id while it runs: signals go to it only until it has exited, so never to
