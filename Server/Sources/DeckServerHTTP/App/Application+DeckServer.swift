@@ -18,10 +18,10 @@ import DeckStoreSupport
 public func buildDeckServer(
     settings: ServerSettings, service: DeckService, storeService: (any Service)? = nil, logger: Logger
 ) -> some ApplicationProtocol {
-    let router = buildRouter(settings: settings, service: service, metrics: ServerMetrics(), logger: logger).router
+    let (router, _, streams) = buildRouter(settings: settings, service: service, metrics: ServerMetrics(), logger: logger)
     return Application(
         router: router,
-        server: .deckHTTP1(timeouts: settings.timeouts),
+        server: .deckHTTP1(timeouts: settings.timeouts, streams: streams),
         configuration: ApplicationConfiguration(
             address: .hostname(settings.host, port: settings.port), serverName: "deck-server",
             availableConnectionsDelegate: MaximumAvailableConnections(
@@ -46,7 +46,7 @@ public func buildDeckServer(
 /// `Host` and `nosniff` are handled for every connection by ``ConnectionRulesHandler``.
 func buildRouter(
     settings: ServerSettings, service: DeckService, metrics: ServerMetrics, logger: Logger
-) -> (router: Router<DeckRequestContext>, routes: RouteTable) {
+) -> (router: Router<DeckRequestContext>, routes: RouteTable, streams: EventStreamResponse) {
     let router = Router(context: DeckRequestContext.self, options: .autoGenerateHeadEndpoints)
     let routes = RouteTable()
     if logger.logLevel <= .info { router.add(middleware: AccessLogMiddleware(logger: logger)) }
@@ -71,13 +71,14 @@ func buildRouter(
     PileRoutes().add(to: registrar)
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
     MemoryRoutes().add(to: registrar)
-    let streams = EventStreamResponse(events: service.events, writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy)
+    let streams = EventStreamResponse(
+        events: service.events, writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy, corsOrigin: settings.corsOrigin)
     TableRoutes(streams: streams).add(to: registrar)
     TabletopRoutes(streams: streams).add(to: registrar)
     TableSettingsRoutes(streams: streams, decoder: .backgroundDecoder).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
     PageAssets.add(to: registrar)
-    return (router, routes)
+    return (router, routes, streams)
 }
 
 /// The method and path of every route the server answers (`:name` marks a path parameter):

@@ -128,7 +128,9 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
             return
         }
         // Handled here rather than by Hummingbird's connection handler, which closes an idle
-        // connection at once, dropping a request that is already on its way.
+        // connection at once, dropping a request that is already on its way. A stream served
+        // without a task ends now.
+        context.fireUserInboundEventTriggered(EventStreamHandler.StreamsShouldEnd())
         draining = true
         closeAfterAnswer = true
         drainDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: drainTimeout) {

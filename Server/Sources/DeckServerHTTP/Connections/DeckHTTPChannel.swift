@@ -7,16 +7,19 @@ import Synchronization
 
 /// Hummingbird's HTTP/1 channel with the server's own connection rules in front of it: the
 /// stage deadlines of ``ConnectionTimeouts`` and the version-dependent rules of
-/// ``ConnectionRulesHandler``.
+/// ``ConnectionRulesHandler``; and, with `streams`, a connection whose first request opens an
+/// event stream served without a task (``EventStreamHandler``).
 struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = HTTP1Channel.Value
 
     private let base: HTTP1Channel
     private let timeouts: ConnectionTimeouts
+    private let streams: EventStreamResponse?
 
-    init(responder: @escaping HTTPChannelHandler.Responder, timeouts: ConnectionTimeouts) {
+    init(responder: @escaping HTTPChannelHandler.Responder, timeouts: ConnectionTimeouts, streams: EventStreamResponse?) {
         base = HTTP1Channel(responder: responder)
         self.timeouts = timeouts
+        self.streams = streams
     }
 
     var responder: HTTPChannelHandler.Responder { base.responder }
@@ -42,19 +45,55 @@ struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             try pipeline.addHandler(RequestStartHandler(deadlines: deadlines), position: .first)
             let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
             try pipeline.addHandler(ConnectionRulesHandler(deadlines: deadlines, drainTimeout: timeouts.drain), position: .before(codec))
+            if let streams {
+                let handler = EventStreamHandler(routes: streams.routes, writeTimeout: streams.writeTimeout, eventLoop: channel.eventLoop)
+                try pipeline.addHandler(handler, position: .after(codec))
+            }
             return value
         }
     }
 
     func handle(value: Value, logger: Logger) async {
         Self.unclaimed.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(value.channel)) }
+        if let streams, await serveStream(value, streams: streams, logger: logger) { return }
         await base.handle(value: value, logger: logger)
+    }
+
+    /// Opens and hands over the stream the connection's first request asks for; `false` when it
+    /// asks for none, or its route refuses it (the router then answers it).
+    private func serveStream(_ value: Value, streams: EventStreamResponse, logger: Logger) async -> Bool {
+        let channel = value.channel
+        guard let handler = try? await channel.pipeline.handler(type: EventStreamHandler.self).get(),
+              case .stream(let head) = try? await handler.firstRequest.get() else { return false }
+        guard let (opened, headers) = await streams.openFirst(head, channel: channel, logger: logger) else {
+            channel.eventLoop.execute { handler.decline() }
+            return false
+        }
+        channel.eventLoop.execute { handler.serve(opened, headers: headers) }
+        // Hummingbird's side of the connection is let go without closing it: its reads stop,
+        // and its writer, never used, is finished (as it must be before it goes).
+        value.finishOutbound()
+        return true
     }
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1 with the deck server's connection rules and `timeouts`.
-    static func deckHTTP1(timeouts: ConnectionTimeouts) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in DeckHTTPChannel(responder: responder, timeouts: timeouts) }
+    /// HTTP/1 with the deck server's connection rules and `timeouts`, and `streams` served
+    /// without a task when a connection's first request opens one.
+    static func deckHTTP1(timeouts: ConnectionTimeouts, streams: EventStreamResponse?) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in DeckHTTPChannel(responder: responder, timeouts: timeouts, streams: streams) }
     }
+}
+
+/// `NIOAsyncChannel`'s writer outside `executeThenClose`, which would close the connection that
+/// an ``EventStreamHandler`` goes on serving.
+private protocol FinishableOutbound {
+    associatedtype Outbound: Sendable
+    var outbound: NIOAsyncChannelOutboundWriter<Outbound> { get }
+}
+
+extension NIOAsyncChannel: FinishableOutbound {}
+
+extension FinishableOutbound {
+    func finishOutbound() { outbound.finish() }
 }

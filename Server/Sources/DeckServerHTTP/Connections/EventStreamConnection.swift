@@ -13,11 +13,14 @@ enum EventStreamConnection {
     /// ``WriteDeadlineHandler`` that resets the connection once its client has taken no bytes
     /// for that long.
     static func prepare(_ channel: any Channel, writeTimeout: Duration?) async {
-        try? await channel.eventLoop.submit {
-            try channel.syncOptions?.setOption(ChannelOptions.socketOption(.so_sndbuf), value: sendBufferBytes)
-            if let writeTimeout {
-                try channel.pipeline.syncOperations.addHandler(WriteDeadlineHandler(timeout: TimeAmount(writeTimeout)), position: .first)
-            }
-        }.get()
+        try? await channel.eventLoop.submit { try prepareOnEventLoop(channel, writeTimeout: writeTimeout) }.get()
+    }
+
+    /// ``prepare(_:writeTimeout:)``, on the channel's event loop.
+    static func prepareOnEventLoop(_ channel: any Channel, writeTimeout: Duration?) throws {
+        try channel.syncOptions?.setOption(ChannelOptions.socketOption(.so_sndbuf), value: sendBufferBytes)
+        if let writeTimeout {
+            try channel.pipeline.syncOperations.addHandler(WriteDeadlineHandler(timeout: TimeAmount(writeTimeout)), position: .first)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import DeckService
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
 import ServiceLifecycle
 
@@ -8,6 +9,9 @@ import ServiceLifecycle
 /// each thing the stream gives, and a comment line when it is quiet, until the stream ends, the
 /// client goes away or the server shuts down.
 ///
+/// A stream opened by a connection's first request is served without a task by
+/// ``EventStreamHandler``, which matches the request against ``routes``; one opened later on a
+/// kept-alive connection is served by its route, from the request's task, as ``response(_:request:context:)``.
 /// Each stream counts against its client address's limit (``TableEvents/Settings/maxStreamsPerClient``),
 /// and its connection is readied for a client that may stop reading (``EventStreamConnection``).
 struct EventStreamResponse: Sendable {
@@ -18,30 +22,61 @@ struct EventStreamResponse: Sendable {
     let writeTimeout: Duration?
     /// Whether a client is told apart by `X-Forwarded-For` (see ``ClientAddress``).
     let trustsProxy: Bool
+    /// The origin allowed to read answers from other origins (the server's `--cors-origin`),
+    /// for streams served without the router's middlewares.
+    let corsOrigin: String?
 
     static let headers: HTTPFields = [
         .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", HTTPField.Name("X-Accel-Buffering")!: "no",
     ]
 
+    /// The event-stream routes, for connections whose first request opens a stream (see
+    /// ``EventStreamHandler``).
+    let routes = EventStreamRoutes()
+
+    /// Registers the event-stream route `path` (a GET; HEAD gets the head alone): `open` opens
+    /// the stream of a request, `nil` for HEAD, which must not take one of the bounded streams.
+    func add(_ path: String, to registrar: APIRegistrar, open: @escaping EventStreamRoutes.Open) {
+        routes.add(path, open: open)
+        registrar.get(path) { [self] request, context in
+            guard let opened = try await open(request, context) else { return Response(status: .ok, headers: Self.headers) }
+            return response(opened, request: request, context: context)
+        }
+    }
+
     /// Opens a stream of the table `id` (see ``TableEvents/subscribe(table:token:signals:watchKey:client:)``)
-    /// for the client of `request`, and answers with it; `encode` turns each table or signal
-    /// event of the stream into the bytes to send (nothing, for an event this stream does not
-    /// send).
+    /// for the client of `request`; `encode` turns each table or signal event of the stream
+    /// into the bytes to send (nothing, for an event this stream does not send).
     func open(
         _ request: Request, _ context: DeckRequestContext, table id: String, token: String?, signals: Bool = false,
         watchKey: String? = nil, encode: @escaping @Sendable (TableEventStream, TableEventStream.Event) throws -> ByteBuffer?
-    ) async throws -> Response {
+    ) async throws -> OpenedEventStream {
         let client = ClientAddress.of(request, context: context, trustsProxy: trustsProxy)
         let stream = try await events.subscribe(table: id, token: token, signals: signals, watchKey: watchKey, client: client)
-        return response(stream, request: request, context: context) { event in try encode(stream, event) }
+        return OpenedEventStream(stream: stream) { event in try encode(stream, event) }
     }
 
-    /// The answer streaming `stream` to the client of `request`. The answer owns the stream:
-    /// it closes it when it ends, however it ends.
-    private func response(
-        _ stream: TableEventStream, request: Request, context: DeckRequestContext,
-        events: @escaping @Sendable (TableEventStream.Event) throws -> ByteBuffer?
-    ) -> Response {
+    /// Opens the stream that the first request of `channel` asks for, as its route would (see
+    /// ``EventStreamHandler``), with the head of the answer; `nil` when the route refuses it
+    /// (it then answers the request itself, with the error) or it is not a stream's.
+    func openFirst(_ head: HTTPRequest, channel: any Channel, logger: Logger) async -> (OpenedEventStream, HTTPFields)? {
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        var context = DeckRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+        guard let route = routes.route(for: request.uri.path[...]) else { return nil }
+        for (name, value) in route.parameters { context.coreContext.parameters[name] = value }
+        guard let opened = try? await route.open(request, context) else { return nil }
+        var headers = Self.headers
+        if let corsOrigin, request.headers[.origin] != nil {
+            headers[.accessControlAllowOrigin] = corsOrigin
+            if corsOrigin != "*" { headers[.vary] = "Origin" }
+        }
+        return (opened, headers)
+    }
+
+    /// The answer streaming `opened` to the client of `request`, from the request's task. The
+    /// answer owns the stream: it closes it when it ends, however it ends.
+    private func response(_ opened: OpenedEventStream, request: Request, context: DeckRequestContext) -> Response {
+        let stream = opened.stream
         // Should the connection close before the body starts (the head never written), the
         // body never runs: its end frees the stream's place then.
         context.whenConnectionCloses { stream.close() }
@@ -53,26 +88,15 @@ struct EventStreamResponse: Sendable {
                 // The client's end of the connection closing (a half-close included) ends the
                 // stream at once, not at the next write.
                 try await request.body.consumeWithInboundCloseHandler { _ in
-                    // A retry hint first: EventSource waits this long before reconnecting.
-                    try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                    try await writer.write(Self.retryHint)
                     while true {
                         let event = await stream.next()
-                        switch event {
-                        case .quiet:
-                            try await writer.write(ByteBuffer(string: ": still here\n\n"))
-                        case .closed:
-                            return
-                        case .view, .change:
-                            if let bytes = try events(event) {
-                                try await writer.write(bytes)
-                                stream.sent(1)
-                            }
-                        case .signals(let signals):
-                            if let bytes = try events(event) {
-                                try await writer.write(bytes)
-                                stream.sent(signals.count)
-                            }
+                        guard let bytes = try opened.bytes(of: event) else {
+                            if case .closed = event { return }
+                            continue
                         }
+                        try await writer.write(bytes)
+                        opened.written(event)
                     }
                 } onInboundClosed: {
                     stream.close()
@@ -85,6 +109,9 @@ struct EventStreamResponse: Sendable {
         return Response(status: .ok, headers: Self.headers, body: body)
     }
 
+    /// The first bytes of every stream: EventSource waits this long before reconnecting.
+    static let retryHint = ByteBuffer(string: "retry: 2000\n\n")
+
     /// One event: `event:` its name unless it is a plain message, `id:` when it has one, and
     /// `data:` one line of JSON.
     static func event(_ name: String?, id: Int?, data: [UInt8]) -> ByteBuffer {
@@ -96,5 +123,31 @@ struct EventStreamResponse: Sendable {
         buffer.writeBytes(data)
         buffer.writeString("\n\n")
         return buffer
+    }
+}
+
+/// A stream opened for a request, and how its events become bytes.
+struct OpenedEventStream: Sendable {
+    let stream: TableEventStream
+    /// The bytes of a table or signals event; `nil` for one this stream does not send.
+    let encode: @Sendable (TableEventStream.Event) throws -> ByteBuffer?
+
+    /// What to write for `event`: its bytes, a comment line for ``TableEventStream/Event/quiet``,
+    /// `nil` for ``TableEventStream/Event/closed`` and for events this stream does not send.
+    func bytes(of event: TableEventStream.Event) throws -> ByteBuffer? {
+        switch event {
+        case .quiet: ByteBuffer(string: ": still here\n\n")
+        case .closed: nil
+        case .view, .change, .signals: try encode(event)
+        }
+    }
+
+    /// Counts `event`, once written, in the server's metrics (a batch of signals is one each).
+    func written(_ event: TableEventStream.Event) {
+        switch event {
+        case .view, .change: stream.sent(1)
+        case .signals(let signals): stream.sent(signals.count)
+        case .quiet, .closed: break
+        }
     }
 }

@@ -58,7 +58,9 @@ struct TableRoutes: Sendable {
         action(router, "shuffle") { id, token, api in try await api.service.shuffleTable(id, token: token) }
         action(router, "leave") { id, token, api in try await api.service.leaveTable(id, token: token) }
         let publicURL = router.publicURL
-        router.get("/api/table/:table_id/events") { request, context in try await eventStream(request, context, publicURL: publicURL) }
+        streams.add("/api/table/:table_id/events", to: router) { [self] request, context in
+            try await eventStream(request, context, publicURL: publicURL)
+        }
     }
 
     /// A seat's action: POST only, with the seat's token.
@@ -73,20 +75,18 @@ struct TableRoutes: Sendable {
 
     /// The event stream: the current view at once, then one event per change (its `id` the
     /// table's version, its data the view), and a comment line when the table is quiet.
-    private func eventStream(_ request: Request, _ context: DeckRequestContext, publicURL: PublicURL) async throws -> Response {
-        guard let (id, token) = try Self.streamRequest(request, context) else {
-            return Response(status: .ok, headers: EventStreamResponse.headers)
-        }
+    private func eventStream(_ request: Request, _ context: DeckRequestContext, publicURL: PublicURL) async throws -> OpenedEventStream? {
+        guard let (id, token) = try Self.streamRequest(request, context) else { return nil }
         let base = publicURL.base(for: request)
         return try await streams.open(request, context, table: id, token: token) { stream, event in
             switch event {
             case .view(let snapshot), .change(let snapshot):
                 // One encoding per audience: the streams of the same seat (or of watchers) share it.
                 let viewer = stream.viewer(in: snapshot)
-                let data = try snapshot.encoded("table \(viewer ?? 0) \(base)") {
-                    try TableJSON(snapshot.tableView(for: viewer), base: base, answer: false).jsonBytes()
+                return try snapshot.encoded("table \(viewer ?? 0) \(base)") {
+                    let data = try TableJSON(snapshot.tableView(for: viewer), base: base, answer: false).jsonBytes()
+                    return EventStreamResponse.event(nil, id: snapshot.version, data: data)
                 }
-                return EventStreamResponse.event(nil, id: snapshot.version, data: data)
             default:
                 return nil
             }

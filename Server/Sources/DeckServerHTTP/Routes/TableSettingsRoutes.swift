@@ -36,8 +36,8 @@ struct TableSettingsRoutes {
             let key = try api.path("watch_key")
             return TabletopJSON(try await api.service.watch(key), base: api.base, audience: .watcher(key: key))
         }
-        router.get("/api/watch/:watch_key/events") { [streams] request, context in
-            if request.method == .head { return Response(status: .ok, headers: EventStreamResponse.headers) }
+        streams.add("/api/watch/:watch_key/events", to: router) { [streams, service] request, context in
+            if request.method == .head { return nil }
             let key = try context.parameters.require("watch_key")
             let (id, _) = try await service.watchedTable(key)
             return try await streams.open(request, context, table: id, token: nil, signals: true, watchKey: key) { stream, event in

@@ -89,17 +89,15 @@ struct TabletopRoutes {
                 card: api.parameters["handle"])
             return DragAcceptedJSON()
         }
-        router.get("/api/table/:table_id/felt/events") { [streams] request, context in
+        streams.add("/api/table/:table_id/felt/events", to: router) { [streams] request, context in
             try await Self.eventStream(request, context, streams: streams)
         }
     }
 
     /// The free-form event stream: `view` (the whole table, first and after the stream skipped
     /// versions), `change` (what one or more changes changed), `hold`, `drag` and `peek`.
-    private static func eventStream(_ request: Request, _ context: DeckRequestContext, streams: EventStreamResponse) async throws -> Response {
-        guard let (id, token) = try TableRoutes.streamRequest(request, context) else {
-            return Response(status: .ok, headers: EventStreamResponse.headers)
-        }
+    private static func eventStream(_ request: Request, _ context: DeckRequestContext, streams: EventStreamResponse) async throws -> OpenedEventStream? {
+        guard let (id, token) = try TableRoutes.streamRequest(request, context) else { return nil }
         return try await streams.open(request, context, table: id, token: token, signals: true) { stream, event in
             try Self.bytes(of: event, for: stream, audience: .players)
         }
@@ -110,17 +108,19 @@ struct TabletopRoutes {
         switch event {
         case .view(let snapshot):
             let viewer = stream.viewer(in: snapshot)
-            let data = try snapshot.encoded("felt view \(viewer ?? 0) \(audience.cacheKey)") {
-                try TabletopEventJSON.View(snapshot.view(for: viewer), audience: audience).jsonBytes()
+            return try snapshot.encoded("felt view \(viewer ?? 0) \(audience.cacheKey)") {
+                let data = try TabletopEventJSON.View(snapshot.view(for: viewer), audience: audience).jsonBytes()
+                return EventStreamResponse.event("view", id: snapshot.version, data: data)
             }
-            return EventStreamResponse.event("view", id: snapshot.version, data: data)
         case .change(let snapshot):
+            // The delta too is worked out once per audience; `nil` when there is none to send.
             let viewer = stream.viewer(in: snapshot)
-            guard let delta = snapshot.delta(for: viewer) else { return try bytes(of: .view(snapshot), for: stream, audience: audience) }
-            let data = try snapshot.encoded("felt change \(viewer ?? 0) \(audience.cacheKey)") {
-                try TabletopEventJSON.Change(delta, table: snapshot.id, audience: audience).jsonBytes()
+            let change: ByteBuffer? = try snapshot.encoded("felt change \(viewer ?? 0) \(audience.cacheKey)") {
+                guard let delta = snapshot.delta(for: viewer) else { return nil }
+                let data = try TabletopEventJSON.Change(delta, table: snapshot.id, audience: audience).jsonBytes()
+                return EventStreamResponse.event("change", id: snapshot.version, data: data)
             }
-            return EventStreamResponse.event("change", id: snapshot.version, data: data)
+            return try change ?? bytes(of: .view(snapshot), for: stream, audience: audience)
         case .signals(let signals):
             var buffer = ByteBuffer()
             for signal in signals {

@@ -44,6 +44,10 @@ public final class TableEventStream: Sendable {
         var signals: [TableSignal] = []
         var quiet = false
         var waiter: CheckedContinuation<Event, Never>?
+        /// Told, once until ``TableEventStream/poll()`` finds nothing, that something is ready:
+        /// for a consumer that takes events without a task (see ``TableEventStream/whenReady(_:)``).
+        var listener: (@Sendable () -> Void)?
+        var listenerTold = false
         /// The version of the newest snapshot posted, and of the last one taken.
         var postedVersion = 0
         var sentVersion: Int?
@@ -79,11 +83,29 @@ public final class TableEventStream: Sendable {
             return nil
         }
 
-        /// The waiter to resume with what is ready now, if both are there.
-        mutating func wakeWaiter() -> (CheckedContinuation<Event, Never>, Event)? {
-            guard let waiter, let event = take() else { return nil }
-            self.waiter = nil
-            return (waiter, event)
+        /// Whom to wake now that something may be ready: the waiter, with what is ready, or the
+        /// listener, not yet told.
+        mutating func wake() -> Wake? {
+            if let waiter {
+                guard let event = take() else { return nil }
+                self.waiter = nil
+                return .waiter(waiter, event)
+            }
+            guard let listener, !listenerTold, closed || latest != nil || !signals.isEmpty || quiet else { return nil }
+            listenerTold = true
+            return .listener(listener)
+        }
+    }
+
+    private enum Wake {
+        case waiter(CheckedContinuation<Event, Never>, Event)
+        case listener(@Sendable () -> Void)
+
+        func callAsFunction() {
+            switch self {
+            case .waiter(let waiter, let event): waiter.resume(returning: event)
+            case .listener(let listener): listener()
+            }
         }
     }
 
@@ -125,39 +147,39 @@ public final class TableEventStream: Sendable {
 
     /// Posts a snapshot newer than the last posted one; replaces one not yet taken.
     func post(_ snapshot: TableSnapshot) {
-        let (wake, dropped) = mailbox.withLock { box -> ((CheckedContinuation<Event, Never>, Event)?, Bool) in
+        let (wake, dropped) = mailbox.withLock { box -> (Wake?, Bool) in
             guard !box.closed, snapshot.version > box.postedVersion else { return (nil, false) }
             box.postedVersion = snapshot.version
             let dropped = box.latest != nil
             box.latest = snapshot
-            return (box.wakeWaiter(), dropped)
+            return (box.wake(), dropped)
         }
         if dropped { tally.countDropped() }
-        if let (waiter, event) = wake { waiter.resume(returning: event) }
+        wake?()
     }
 
     /// Posts a signal; replaces one of the same kind and stack not yet taken.
     func post(_ signal: TableSignal) {
         guard wantsSignals else { return }
-        let (wake, dropped) = mailbox.withLock { box -> ((CheckedContinuation<Event, Never>, Event)?, Bool) in
+        let (wake, dropped) = mailbox.withLock { box -> (Wake?, Bool) in
             guard !box.closed else { return (nil, false) }
             let index = box.signals.firstIndex(where: { $0.key == signal.key })
             if let index { box.signals.remove(at: index) }
             box.signals.append(signal)
-            return (box.wakeWaiter(), index != nil)
+            return (box.wake(), index != nil)
         }
         if dropped { tally.countDropped() }
-        if let (waiter, event) = wake { waiter.resume(returning: event) }
+        wake?()
     }
 
     /// Asks for a comment line when nothing was sent since `cutoff`.
     func keepAlive(ifQuietSince cutoff: ContinuousClock.Instant) {
-        let wake = mailbox.withLock { box -> (CheckedContinuation<Event, Never>, Event)? in
+        let wake = mailbox.withLock { box -> Wake? in
             guard !box.closed, box.latest == nil, box.signals.isEmpty, box.lastSent < cutoff else { return nil }
             box.quiet = true
-            return box.wakeWaiter()
+            return box.wake()
         }
-        if let (waiter, event) = wake { waiter.resume(returning: event) }
+        wake?()
     }
 
     /// The next event: a table, signals, a keep-alive, or the end (also when the task is
@@ -179,18 +201,40 @@ public final class TableEventStream: Sendable {
         }
     }
 
-    /// Ends the stream: a waiting ``next()`` returns ``Event/closed``, and the table's events forget it.
-    /// Closing twice does nothing.
+    /// The next event if one is ready, without waiting: for a consumer without a task, woken by
+    /// ``whenReady(_:)``. After it returns `nil`, the listener is told of the next thing ready.
+    public func poll() -> Event? {
+        mailbox.withLock { box in
+            let event = box.take()
+            if event == nil { box.listenerTold = false }
+            return event
+        }
+    }
+
+    /// Calls `listener` (on whatever thread posts) whenever something becomes ready to
+    /// ``poll()``, once until a poll finds nothing; at once if something is ready now. For a
+    /// consumer that takes events without a task waiting in ``next()``: then `next()` is not
+    /// used.
+    public func whenReady(_ listener: @escaping @Sendable () -> Void) {
+        let wake = mailbox.withLock { box -> Wake? in
+            box.listener = listener
+            box.listenerTold = false
+            return box.wake()
+        }
+        wake?()
+    }
+
+    /// Ends the stream: a waiting ``next()`` returns ``Event/closed`` (a listener is told to
+    /// poll it), and the table's events forget it. Closing twice does nothing.
     public func close() {
-        let (waiter, first) = mailbox.withLock { box -> (CheckedContinuation<Event, Never>?, Bool) in
+        let (wake, first) = mailbox.withLock { box -> (Wake?, Bool) in
             guard !box.closed else { return (nil, false) }
             box.closed = true
             box.latest = nil
             box.signals = []
-            defer { box.waiter = nil }
-            return (box.waiter, true)
+            return (box.wake(), true)
         }
-        waiter?.resume(returning: .closed)
+        wake?()
         if first { onClose(self) }
     }
 }

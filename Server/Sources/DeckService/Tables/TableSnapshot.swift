@@ -15,7 +15,7 @@ public final class TableSnapshot: Sendable {
     /// When ``previous`` was read: its holds are judged at that time, as its streams were told.
     let previousTime: Date?
     let time: Date
-    private let encodings = Mutex<[String: [UInt8]]>([:])
+    private let encodings = Mutex<[String: any Sendable]>([:])
 
     init(id: String, table: Tabletop, previous: (table: Tabletop, time: Date)?, time: Date) {
         self.id = id
@@ -50,12 +50,12 @@ public final class TableSnapshot: Sendable {
         TableView(id: id, table: table, viewer: viewer)
     }
 
-    /// The bytes `make` gives, made once for `key` (say, the format and the audience) and then
-    /// kept for every stream that asks again.
-    public func encoded(_ key: String, _ make: () throws -> [UInt8]) rethrows -> [UInt8] {
-        if let kept = encodings.withLock({ $0[key] }) { return kept }
-        let bytes = try make()
-        encodings.withLock { $0[key] = bytes }
-        return bytes
+    /// What `make` gives (the bytes of an event, say), made once for `key` (the format and the
+    /// audience) and then kept for every stream that asks again.
+    public func encoded<Encoding: Sendable>(_ key: String, _ make: () throws -> Encoding) rethrows -> Encoding {
+        if let kept = encodings.withLock({ $0[key] }), let kept = kept as? Encoding { return kept }
+        let encoding = try make()
+        encodings.withLock { $0[key] = encoding }
+        return encoding
     }
 }
