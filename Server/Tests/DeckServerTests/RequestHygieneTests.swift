@@ -172,7 +172,7 @@ struct RequestHygieneTests {
         }
     }
 
-    @Test("making decks, games and tables and taking seats is limited per client: 429 with Retry-After; X-Forwarded-For counts only with --trust-proxy")
+    @Test("making decks, games and tables and taking seats is limited per client: 429 with Retry-After; X-Forwarded-For's last entry (the trusted proxy's) counts only with --trust-proxy")
     func creationRateLimit() async throws {
         try await withServer(arguments: ["--creations-per-minute", "3"]) { server in
             for _ in 0..<3 { #expect(try await server.get("/api/deck/new/").status == 200) }
@@ -191,8 +191,11 @@ struct RequestHygieneTests {
         }
         try await withServer(arguments: ["--creations-per-minute", "2", "--trust-proxy"]) { (server: TestServer) async throws in
             for _ in 0..<2 { #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "203.0.113.9")]).status == 200) }
-            #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "203.0.113.9, 10.0.0.1")]).status == 429)
-            #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "198.51.100.7")]).status == 200)
+            // The proxy appends the address it saw: the last entry. What the client wrote before it
+            // (a forged first entry) counts for nothing.
+            #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "198.51.100.7, 203.0.113.9")]).status == 429)
+            #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "203.0.113.9, 198.51.100.7")]).status == 200)
+            #expect(try await server.get("/api/deck/new/", headers: [("X-Forwarded-For", "198.51.100.8")]).status == 200)
         }
     }
 }

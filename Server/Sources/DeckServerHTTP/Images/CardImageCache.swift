@@ -1,5 +1,6 @@
 import DeckService
 import NIOPosix
+import Synchronization
 import PlayingCardLayout
 import PlayingCardRendering
 import PlayingCards
@@ -9,7 +10,8 @@ import PlayingCards
 /// Rendering takes 0.1 to 0.7 s of a core, so it runs on threads of its own, never on the
 /// threads that serve requests: at most `renderers` images at once, at most `queue` more
 /// waiting, and past that ``ImagesBusyError``. Requests for an image being rendered wait for
-/// that render instead of starting another.
+/// that render instead of starting another. A render still waiting for a renderer when the
+/// last request waiting for it is cancelled (its client went away) is dropped unrendered.
 actor CardImageCache {
     /// What an image is rendered from, in canonical form: a theme's own name in lower case, the
     /// width as a number.
@@ -53,7 +55,43 @@ actor CardImageCache {
     private let rendererCount: Int
     private let queue: Int
     /// Renders under way or waiting for a renderer, by key; each caller of a key awaits the same.
-    private var inFlight: [Key: Task<Image, any Error>] = [:]
+    private var inFlight: [Key: Flight] = [:]
+    /// How many renders were dropped unrendered, nobody waiting for them.
+    private(set) var dropped = 0
+
+    /// A render and how many requests wait for it.
+    private final class Flight: Sendable {
+        let render: Task<Image, any Error>
+        /// The callers waiting, each by a number of its own.
+        private let waiting = Mutex<(next: Int, callers: Set<Int>)>((0, []))
+
+        init(_ render: Task<Image, any Error>) { self.render = render }
+
+        /// The image, once rendered. A caller cancelled meanwhile stops waiting for it, and the
+        /// last to stop cancels the render: dropped if no renderer has begun it (one begun
+        /// runs to its end, as rendering cannot stop halfway).
+        func value() async throws -> Image {
+            let caller = waiting.withLock { waiting in
+                defer { waiting.next += 1 }
+                waiting.callers.insert(waiting.next)
+                return waiting.next
+            }
+            defer { leave(caller) }
+            return try await withTaskCancellationHandler {
+                try await render.value
+            } onCancel: {
+                if leave(caller) { render.cancel() }
+            }
+        }
+
+        /// How many callers wait for it.
+        var waiters: Int { waiting.withLock { $0.callers.count } }
+
+        /// Stops counting `caller` (once); whether it was the last one waiting.
+        private func leave(_ caller: Int) -> Bool {
+            waiting.withLock { $0.callers.remove(caller) != nil && $0.callers.isEmpty }
+        }
+    }
 
     /// A cache holding at most `budget` bytes of images, rendering at most `renderers` at once
     /// with at most `queue` more waiting.
@@ -75,21 +113,37 @@ actor CardImageCache {
     ///   ``RenderFailure`` when the image cannot be rendered.
     func image(for key: Key) async throws -> Image {
         if let image = images[key] { return image }
-        if let render = inFlight[key] { return try await render.value }
-        guard inFlight.count < rendererCount + queue else { throw ImagesBusyError(waiting: inFlight.count) }
-        let renderers = renderers
-        let render = Task { try await renderers.runIfActive { try Self.render(key) } }
-        inFlight[key] = render
+        let flight: Flight
+        if let joined = inFlight[key], !joined.render.isCancelled {
+            flight = joined
+        } else {
+            guard inFlight.count < rendererCount + queue else { throw ImagesBusyError(waiting: inFlight.count) }
+            let renderers = renderers
+            flight = Flight(Task { try await renderers.runIfActive { try Self.render(key) } })
+            inFlight[key] = flight
+        }
         do {
-            let image = try await render.value
-            inFlight[key] = nil
+            let image = try await flight.value()
+            if inFlight[key] === flight { inFlight[key] = nil }
             keep(image, for: key)
             return image
         } catch {
-            inFlight[key] = nil
+            if inFlight[key] === flight {
+                inFlight[key] = nil
+                if error is CancellationError { dropped += 1 }
+            }
             throw error
         }
     }
+
+    /// The image for `key` if it is kept; `nil` when it would have to be rendered.
+    func kept(_ key: Key) -> Image? { images[key] }
+
+    /// Renders under way or waiting for a renderer.
+    var rendersInFlight: Int { inFlight.count }
+
+    /// How many requests wait for the render of `key`.
+    func waiters(for key: Key) -> Int { inFlight[key]?.waiters ?? 0 }
 
     private func keep(_ image: Image, for key: Key) {
         guard images[key] == nil, image.bytes.count <= budget else { return }
