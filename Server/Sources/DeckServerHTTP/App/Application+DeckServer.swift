@@ -72,7 +72,8 @@ func buildRouter(
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
     MemoryRoutes().add(to: registrar)
     let streams = EventStreamResponse(
-        events: service.events, writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy, corsOrigin: settings.corsOrigin)
+        events: service.events, writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy, corsOrigin: settings.corsOrigin,
+        metrics: metrics, accessLog: logger.logLevel <= .info ? logger : nil)
     TableRoutes(streams: streams).add(to: registrar)
     TabletopRoutes(streams: streams).add(to: registrar)
     TableSettingsRoutes(streams: streams, decoder: .backgroundDecoder).add(to: registrar)

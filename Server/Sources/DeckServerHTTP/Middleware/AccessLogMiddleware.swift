@@ -18,7 +18,7 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    private static func milliseconds(_ duration: Duration) -> Double {
+    static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) * 1000 + Double(attoseconds / 1_000_000_000_000) / 1000
     }

@@ -25,6 +25,10 @@ struct EventStreamResponse: Sendable {
     /// The origin allowed to read answers from other origins (the server's `--cors-origin`),
     /// for streams served without the router's middlewares.
     let corsOrigin: String?
+    /// Where streams served without the router's middlewares are counted and logged as the
+    /// middlewares would: the request metrics, and the access log (`nil` when it is off).
+    let metrics: ServerMetrics
+    let accessLog: Logger?
 
     static let headers: HTTPFields = [
         .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", HTTPField.Name("X-Accel-Buffering")!: "no",
@@ -62,9 +66,15 @@ struct EventStreamResponse: Sendable {
     func openFirst(_ head: HTTPRequest, channel: any Channel, logger: Logger) async -> (OpenedEventStream, HTTPFields)? {
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         var context = DeckRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+        let start = ContinuousClock.now
         guard let route = routes.route(for: request.uri.path[...]) else { return nil }
         for (name, value) in route.parameters { context.coreContext.parameters[name] = value }
         guard let opened = try? await route.open(request, context) else { return nil }
+        let took = ContinuousClock.now - start
+        metrics.record(method: request.method, route: RouterPath(route.path).description, status: 200, duration: took)
+        accessLog?.info("request", metadata: [
+            "method": "\(request.method)", "path": "\(request.uri.path)", "status": "200", "ms": "\(AccessLogMiddleware<DeckRequestContext>.milliseconds(took))",
+        ])
         var headers = Self.headers
         if let corsOrigin, request.headers[.origin] != nil {
             headers[.accessControlAllowOrigin] = corsOrigin

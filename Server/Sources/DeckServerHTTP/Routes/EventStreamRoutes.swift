@@ -9,16 +9,16 @@ final class EventStreamRoutes: Sendable {
     /// Opens the stream a request asks for; `nil` for HEAD.
     typealias Open = @Sendable (Request, DeckRequestContext) async throws -> OpenedEventStream?
 
-    private let entries = Mutex<[(segments: [Substring], open: Open)]>([])
+    private let entries = Mutex<[(path: String, segments: [Substring], open: Open)]>([])
 
     func add(_ path: String, open: @escaping Open) {
         let segments = path.split(separator: "/")
-        entries.withLock { $0.append((segments, open)) }
+        entries.withLock { $0.append((path, segments, open)) }
     }
 
     /// The route `path` (without its query, as the router sees it) names, with its path
     /// parameters; `nil` when it names none, or has an empty segment (left to the router).
-    func route(for path: Substring) -> (open: Open, parameters: [(name: Substring, value: Substring)])? {
+    func route(for path: Substring) -> (path: String, open: Open, parameters: [(name: Substring, value: Substring)])? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard path.first == "/", !segments.contains(where: \.isEmpty) else { return nil }
         return entries.withLock { entries in
@@ -29,7 +29,7 @@ final class EventStreamRoutes: Sendable {
                     parameters.append((pattern.dropFirst(), segment))
                     return true
                 }
-                if matches { return (entry.open, parameters) }
+                if matches { return (entry.path, entry.open, parameters) }
             }
             return nil
         }
