@@ -37,7 +37,7 @@ extension RunReport {
             for (index, change) in soak.changePercent.enumerated() {
                 lines.append("  soak, pid \(memory.indices.contains(index) ? String(memory[index].pid) : "?"): "
                     + "\(format(Double(soak.minute2KiB[index]) / 1024, 1)) MiB at minute 2, "
-                    + "\(format(Double(soak.endKiB[index]) / 1024, 1)) MiB after \(format(soak.minutes, 0)) minutes: \(format(change, 1)) %")
+                    + "\(format(Double(soak.endKiB[index]) / 1024, 1)) MiB after \(format(soak.minutes, soak.minutes.rounded() == soak.minutes ? 0 : 1)) minutes: \(format(change, 1)) %")
             }
         }
         if let cpu {
