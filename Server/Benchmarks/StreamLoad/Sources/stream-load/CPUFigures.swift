@@ -30,7 +30,7 @@ struct CPUFigures: Codable, Sendable {
     /// The client's process (RUSAGE_SELF), in cores over the window, and per event.
     var clientCores: Double
     var clientMicrosecondsPerEvent: Double
-    /// Each event-loop thread's share of the window (the stream loops, then the load's loop).
+    /// Each event-loop thread's busy share of the window (with several, the load's is last).
     var loopBusy: [Double]
     var clientSaturated: Bool
 

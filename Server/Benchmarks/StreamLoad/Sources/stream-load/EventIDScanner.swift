@@ -3,13 +3,14 @@ import Glibc
 #endif
 
 /// Finds the events of a Server-Sent Events stream as its bytes arrive, in any split, and
-/// reports each event's `id` once the event is complete (at the blank line that ends it).
+/// reports each event's `id` as soon as its `id:` line has ended (as the Python client did: the
+/// server writes each event in one piece, its `id:` line first).
 ///
 /// It reads only what it needs: a line's first bytes, to see whether it is an `id:` line, the
 /// digits of the id, and the line ends (found with `memchr`, so a long `data:` line costs a
 /// scan and nothing else). No line is copied and no `String` made. Lines end with LF, as the
-/// server writes them; a CR before it is ignored. An event without an `id:` line (the `retry:`
-/// hint, a `: still here` comment) is not reported.
+/// server writes them; a CR before it is ignored. Other lines (`data:`, the `retry:` hint, a
+/// `: still here` comment) are skipped.
 struct EventIDScanner {
     private enum State {
         /// At a line's first byte.
@@ -28,10 +29,8 @@ struct EventIDScanner {
     private var matched = 0
     private var value = 0
     private var sawDigit = false
-    /// The id of the event being received, once its `id:` line ended.
-    private var pending: Int?
 
-    /// Consumes `bytes`, calling `event` with the id of each event completed in them.
+    /// Consumes `bytes`, calling `event` with the id of each `id:` line ended in them.
     @inline(__always)
     mutating func feed(_ bytes: UnsafeRawBufferPointer, event: (Int) -> Void) {
         guard let base = bytes.baseAddress else { return }
@@ -46,8 +45,6 @@ struct EventIDScanner {
             case .lineStart:
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\n") {
-                    if let id = pending { event(id) }
-                    pending = nil
                     index += 1
                 } else if byte == Self.field[0] {
                     matched = 1
@@ -78,7 +75,7 @@ struct EventIDScanner {
                 } else if byte == UInt8(ascii: " ") && !sawDigit {
                     index += 1
                 } else {
-                    if sawDigit { pending = value }
+                    if sawDigit { event(value) }
                     state = .skip
                 }
             }

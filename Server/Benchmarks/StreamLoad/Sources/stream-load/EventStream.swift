@@ -53,7 +53,7 @@ final class StreamRecord: @unchecked Sendable {
 /// Sends one `GET /api/table/<id>/events` and reads the answer: the head (anything but 200
 /// refuses the stream, with the server's answer), then the chunked body, through the chunk
 /// decoder into the event scanner, recording each event's version with the time of the read
-/// that completed it. A silent stream stops reading after the head: its channel is made with
+/// in which its `id:` line ended. A silent stream stops reading after the head: its channel is made with
 /// a small receive buffer and auto-read turned off here.
 final class EventStreamHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer

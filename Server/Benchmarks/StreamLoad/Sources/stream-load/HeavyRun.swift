@@ -17,13 +17,12 @@ struct HeavyRunSettings: Sendable {
 /// What the watchers cost everyone else shows in the draws' rate and latency.
 struct HeavyRun {
     let settings: HeavyRunSettings
-    let streamLoops: [EventLoop]
-    let loadLoop: EventLoop
+    let loops: ClientLoops
 
     func run() async throws -> RunReport {
         let settings = self.settings
         var report = RunReport(mode: "heavy", streamServers: [settings.server.description], loadServers: [settings.server.description])
-        let client = try await RequestClient(loop: loadLoop, server: settings.server)
+        let client = try await RequestClient(loop: loops.load, server: settings.server)
         let table = try await HeavyTable.make(client)
         let deckAnswer = try await client.ok("GET", "/api/deck/new/shuffle/?deck_count=1")
         guard let deck = JSONScan.reading(deckAnswer.body, { $0.string("deck_id") }) else {
@@ -33,7 +32,7 @@ struct HeavyRun {
         report.tables = 1
         log("heavy table: a view of \(grouped(table.viewBytes)) bytes (8 decks, every card face up on \(table.piles.count) piles)")
 
-        let draws = try await DrawLoopHandle(loop: loadLoop, server: settings.server, deck: deck, connections: settings.drawConnections)
+        let draws = try await DrawLoopHandle(loop: loops.load, server: settings.server, deck: deck, connections: settings.drawConnections)
         try await Clock.sleep(1)
         let aloneStart = Clock.now()
         try await Clock.sleep(settings.phaseSeconds)
@@ -45,7 +44,7 @@ struct HeavyRun {
         report.readingStreams = plans.count
         report.sourceAddresses = settings.sourceAddresses
         let openStart = Clock.now()
-        let streams = try await StreamSet.open(plans, servers: [settings.server], loops: streamLoops,
+        let streams = try await StreamSet.open(plans, servers: [settings.server], loops: loops.streams,
                                                concurrency: settings.openConcurrency, bindSources: settings.sourceAddresses > 0)
         report.openSeconds = Double(Clock.now() - openStart) / 1e9
         log("opened \(streams.count) watchers in \(format(report.openSeconds, 1)) s")
@@ -53,13 +52,12 @@ struct HeavyRun {
         let lead = 1.0
         let count = Int(((settings.phaseSeconds + lead + 0.5) * settings.changesPerSecond).rounded())
         let start = Clock.now() + Clock.nanoseconds(0.1)
-        let changes = ChangeLoad.run(loop: loadLoop, servers: [settings.server], connections: 1, rate: settings.changesPerSecond,
+        let changes = ChangeLoad.run(loop: loops.load, servers: [settings.server], connections: 1, rate: settings.changesPerSecond,
                                      count: count, start: start, plan: { HeavyChanges(table: table) })
         try await Clock.sleep(until: start + Clock.nanoseconds(lead))
-        let loops = streamLoops + [loadLoop]
-        let cpuStart = try await CPUMark.now(pids: settings.pids, loops: loops)
+        let cpuStart = try await CPUMark.now(pids: settings.pids, loops: loops.all)
         try await Clock.sleep(settings.phaseSeconds)
-        let cpuEnd = try await CPUMark.now(pids: settings.pids, loops: loops)
+        let cpuEnd = try await CPUMark.now(pids: settings.pids, loops: loops.all)
         let outcome = try await changes.get()
         let samples = try await draws.stop()
         report.load = LoadFigures(outcome)

@@ -40,7 +40,7 @@ struct StreamLoadCommand: AsyncParsableCommand {
     @Option(help: "Connections making the tables.") var setupConnections = 4
     @Option(help: "Seconds between samples of the servers' memory during the load.") var sampleSeconds = 10.0
     @Option(help: "Seconds between the last stream's first event and the memory reading.") var settleSeconds = 2.0
-    @Option(help: "Event-loop threads for the streams (the load has one of its own).") var threads = 1
+    @Option(help: "Event-loop threads: with one, streams and load share it; with more, the load has the last to itself.") var threads = 1
     @Option(help: "Seed of the load's choices.") var seed: UInt64 = 1
     @Option(help: "Write every figure to this file as JSON.") var json: String?
     @Flag(help: "The heavy-table case instead: draws on a plain deck alone, then beside watchers of a ~90 KB table.") var heavy = false
@@ -63,10 +63,7 @@ struct StreamLoadCommand: AsyncParsableCommand {
             log("warning: \(connections) streams with a file limit of \(limit)")
         }
         let sources = sourceAddresses ?? max(1, (connections + 3999) / 4000)
-        let streamGroup = MultiThreadedEventLoopGroup(numberOfThreads: threads)
-        let loadGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let streamLoops = Array(streamGroup.makeIterator())
-        let loadLoop = loadGroup.next()
+        let loops = ClientLoops(threads: threads)
         let report: RunReport
         do {
             if heavy {
@@ -75,7 +72,7 @@ struct StreamLoadCommand: AsyncParsableCommand {
                         server: streamServers[0], pids: pids, watchers: watchers, changesPerSecond: heavyChangesPerSecond,
                         drawConnections: drawConnections, phaseSeconds: phaseSeconds, openConcurrency: openConcurrency,
                         sourceAddresses: sources),
-                    streamLoops: streamLoops, loadLoop: loadLoop
+                    loops: loops
                 ).run()
             } else {
                 report = try await StreamRun(
@@ -87,15 +84,14 @@ struct StreamLoadCommand: AsyncParsableCommand {
                         loadConnections: loadConnections ?? max(16, Int((changesPerSecond / 25).rounded(.up))),
                         setupConnections: setupConnections, sampleSeconds: soakMinutes == nil ? sampleSeconds : 10,
                         settleSeconds: settleSeconds, seed: seed),
-                    streamLoops: streamLoops, loadLoop: loadLoop
+                    loops: loops
                 ).run()
             }
         } catch {
             log("the run failed: \(error)")
             throw ExitCode(2)
         }
-        try? await streamGroup.shutdownGracefully()
-        try? await loadGroup.shutdownGracefully()
+        await loops.shutdown()
         print(report.text)
         if let json { try write(report, to: json) }
         if report.delivery.unseen > 0 || report.delivery.droppedStreams > 0 {

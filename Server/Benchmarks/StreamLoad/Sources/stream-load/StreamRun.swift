@@ -25,8 +25,7 @@ struct StreamRunSettings: Sendable {
 /// paced load with the CPU spent over it, and how the changes reached the streams.
 struct StreamRun {
     let settings: StreamRunSettings
-    let streamLoops: [EventLoop]
-    let loadLoop: EventLoop
+    let loops: ClientLoops
 
     func run() async throws -> RunReport {
         let settings = self.settings
@@ -34,7 +33,7 @@ struct StreamRun {
                                streamServers: settings.streamServers.map(\.description), loadServers: settings.loadServers.map(\.description))
         let setupStart = Clock.now()
         let tables = try await TableSetup.makeTables(
-            settings.tables, players: settings.players, deckCount: 2, servers: settings.loadServers, loop: loadLoop,
+            settings.tables, players: settings.players, deckCount: 2, servers: settings.loadServers, loop: loops.load,
             connections: settings.setupConnections)
         report.tables = tables.count
         report.setupSeconds = Double(Clock.now() - setupStart) / 1e9
@@ -47,7 +46,7 @@ struct StreamRun {
         report.silentStreams = plans.count - report.readingStreams
         report.sourceAddresses = settings.sourceAddresses
         let openStart = Clock.now()
-        let streams = try await StreamSet.open(plans, servers: settings.streamServers, loops: streamLoops,
+        let streams = try await StreamSet.open(plans, servers: settings.streamServers, loops: loops.streams,
                                                concurrency: settings.openConcurrency, bindSources: settings.sourceAddresses > 0)
         report.openSeconds = Double(Clock.now() - openStart) / 1e9
         log("opened \(streams.count) streams in \(format(report.openSeconds, 1)) s; every stream has its first event")
@@ -62,17 +61,16 @@ struct StreamRun {
         let seconds = settings.soakMinutes.map { $0 * 60 } ?? settings.seconds
         let count = Int((seconds * settings.changesPerSecond).rounded())
         let start = Clock.now() + Clock.nanoseconds(1)
-        let loops = streamLoops + [loadLoop]
         let seed = settings.seed
         let load = ChangeLoad.run(
-            loop: loadLoop, servers: settings.loadServers, connections: settings.loadConnections, rate: settings.changesPerSecond,
+            loop: loops.load, servers: settings.loadServers, connections: settings.loadConnections, rate: settings.changesPerSecond,
             count: count, start: start, plan: { TableChanges(tables: tables, cardsPerTable: 104, seed: seed) })
         log("load: \(count) changes at \(format(settings.changesPerSecond, 0))/s over \(format(seconds, 0)) s on \(settings.loadConnections) connections")
         try await Clock.sleep(until: start)
-        let cpuStart = try await CPUMark.now(pids: settings.pids, loops: loops)
+        let cpuStart = try await CPUMark.now(pids: settings.pids, loops: loops.all)
         let sampler = Task { try await sampleMemory(from: start, until: start + Clock.nanoseconds(seconds)) }
         let outcome = try await load.get()
-        let cpuEnd = try await CPUMark.now(pids: settings.pids, loops: loops)
+        let cpuEnd = try await CPUMark.now(pids: settings.pids, loops: loops.all)
         report.rssSamples = try await sampler.value
         report.load = LoadFigures(outcome)
 

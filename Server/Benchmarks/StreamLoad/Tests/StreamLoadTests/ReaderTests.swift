@@ -50,9 +50,10 @@ struct ReaderTests {
         #expect(Self.ids(bytes, cuts: Array(0...bytes.count)) == ([4, 17, 18], true))
     }
 
-    @Test func anEventIsReportedOnlyOnceComplete() {
-        let (found, _) = Self.ids(Self.chunked(["id: 9\ndata: {}\n"]), cuts: [])
-        #expect(found.isEmpty)
+    @Test func anIDIsReportedOnceItsLineEnded() {
+        #expect(Self.ids(Self.chunked(["id: 9"]), cuts: []).0.isEmpty)
+        #expect(Self.ids(Self.chunked(["id: 9\n"]), cuts: []).0 == [9])
+        #expect(Self.ids(Self.chunked(["data: id: 8\n", "x-id: 7\n", "id: 9\r\n"]), cuts: []).0 == [9])
     }
 
     @Test func anUnchunkedBodyIsScannedAsItIs() {
