@@ -34,6 +34,7 @@ struct DrawFigures: Codable, Sendable {
 /// answer came, and shuffles the deck instead once a draw found it empty. Used only on its
 /// event loop; ``DrawLoopHandle`` drives it from async code.
 final class DrawLoop {
+    private let loop: EventLoop
     private let deck: String
     private var connections: [KeepAliveConnection]
     private var shuffleNext: [Bool]
@@ -43,6 +44,7 @@ final class DrawLoop {
     private let stopped: EventLoopPromise<[DrawSample]>
 
     init(loop: EventLoop, server: ServerURL, deck: String, connections: Int) {
+        self.loop = loop
         self.deck = deck
         self.connections = (0..<connections).map { _ in KeepAliveConnection(loop: loop, server: server) }
         shuffleNext = Array(repeating: false, count: connections)
@@ -69,7 +71,10 @@ final class DrawLoop {
                 let remaining = JSONScan.reading(answer.body) { $0.integer("remaining") }
                 self.shuffleNext[lane] = answer.status != 200 || (!shuffle && remaining == 0)
             case .failure:
+                // No connection: count it, and try again a little later rather than spin.
                 self.samples.append(DrawSample(sent: sent, answered: Clock.now(), ok: false))
+                self.loop.assumeIsolated().scheduleTask(in: .milliseconds(10)) { self.request(lane) }
+                return
             }
             self.request(lane)
         }
