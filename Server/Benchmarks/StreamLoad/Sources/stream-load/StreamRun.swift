@@ -68,10 +68,11 @@ struct StreamRun {
         log("load: \(count) changes at \(format(settings.changesPerSecond, 0))/s over \(format(seconds, 0)) s on \(settings.loadConnections) connections")
         try await Clock.sleep(until: start)
         let cpuStart = try await CPUMark.now(pids: settings.pids, loops: loops.all)
-        let sampler = Task { try await sampleMemory(from: start, until: start + Clock.nanoseconds(seconds)) }
+        let sampler = Task { await sampleMemory(from: start) }
         let outcome = try await load.get()
         let cpuEnd = try await CPUMark.now(pids: settings.pids, loops: loops.all)
-        report.rssSamples = try await sampler.value
+        sampler.cancel()
+        report.rssSamples = await sampler.value
         report.load = LoadFigures(outcome)
 
         var lastVersions = Array(repeating: -1, count: tables.count)
@@ -122,17 +123,21 @@ struct StreamRun {
         }
     }
 
-    /// The servers' resident sizes every `sampleSeconds` from `start` to `end`, and at `end`.
-    private func sampleMemory(from start: UInt64, until end: UInt64) async throws -> [RSSSample] {
+    /// The servers' resident sizes every `sampleSeconds` from `start` on, until cancelled
+    /// (when the load has ended), and once more then.
+    private func sampleMemory(from start: UInt64) async -> [RSSSample] {
         guard !settings.pids.isEmpty else { return [] }
         var samples: [RSSSample] = []
-        var next = start
-        while true {
-            let now = Clock.now()
-            if now < next { try await Clock.sleep(Double(next - now) / 1e9) }
+        func sample() {
             samples.append(RSSSample(seconds: Double(Clock.now() - start) / 1e9, kib: settings.pids.map { ProcessProbe.residentKiB($0) ?? 0 }))
-            if next >= end { return samples }
-            next = min(end, next + Clock.nanoseconds(settings.sampleSeconds))
         }
+        var next = start
+        while !Task.isCancelled {
+            do { try await Clock.sleep(until: next) } catch { break }
+            sample()
+            next += Clock.nanoseconds(settings.sampleSeconds)
+        }
+        sample()
+        return samples
     }
 }
