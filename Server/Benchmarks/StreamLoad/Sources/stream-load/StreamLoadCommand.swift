@@ -10,7 +10,7 @@ struct StreamLoadCommand: AsyncParsableCommand {
         commandName: "stream-load",
         abstract: "Opens many table event streams on deck-servers, changes their tables at a set pace, and measures how the changes reach the streams.",
         discussion: """
-            Makes --tables tables of 4 players (through the --load-server URLs), opens --streams-per-table \
+            Makes --tables tables of --players players (through the --load-server URLs), opens --streams-per-table \
             streams on each (the players' with their tokens, the rest without) round-robin over the \
             --stream-server URLs, each connection bound to one of 127.0.0.2… (--source-addresses), then \
             makes --changes-per-second changes for --seconds (a draw, or a shuffle when the deck runs \
@@ -78,7 +78,7 @@ struct StreamLoadCommand: AsyncParsableCommand {
                 report = try await StreamRun(
                     settings: StreamRunSettings(
                         streamServers: streamServers, loadServers: loadServers.isEmpty ? streamServers : loadServers, pids: pids,
-                        tables: tables, streamsPerTable: streamsPerTable, players: min(players, streamsPerTable == 0 ? players : 8),
+                        tables: tables, streamsPerTable: streamsPerTable, players: players,
                         silentStreams: silentStreams, sourceAddresses: sources, openConcurrency: openConcurrency,
                         changesPerSecond: changesPerSecond, seconds: seconds, soakMinutes: soakMinutes,
                         loadConnections: loadConnections ?? max(16, Int((changesPerSecond / 25).rounded(.up))),
