@@ -1,219 +1,242 @@
 #!/usr/bin/env python3
-"""Table events under load: how long from a change's answer to its event on every open stream.
+"""Table events under load: how long from a change's answer to its event on every open stream, at 16,000 streams.
 
-One deck-server holds 1,000 event streams over 100 tables (10 per table: the four players'
-streams and six without a token) while a load makes 500 changes a second across those tables
-(a player draws a card; a table whose deck runs low is shuffled). For every change and every
-stream of its table, the time from the change's answer to the first event that shows it (its
-version, or a later one when the stream fell behind and got only the newest view) is one
-sample; the script prints p50, p99 and the largest, how many changes a stream saw only through
-a later view, and the server's memory per open stream (its resident size with the streams open,
-less before, over the number of streams). A change some stream never saw fails the run, as does
-a missed target (the exit status is then 1).
+The client is stream-load (Server/Benchmarks/StreamLoad, a Swift package on NIO, built here once
+in release): it makes the tables, opens the streams, runs a paced load of changes (a player draws a
+card; a table whose deck runs low is shuffled) and, for every change and every reading stream of
+its table, measures the time from the change's answer to the first event that shows it (its
+version, or a later one when the stream fell behind and got only the newest view). It reports p50,
+p99 and the largest, the changes seen only through a later view or never, the streams the server
+dropped, the server's memory per open stream (its resident size with the streams open, less
+before, over the streams), the server's CPU per delivered event and its own CPU (with a warning
+should it be saturated, which would make it the bottleneck). This script starts the servers (and a
+throw-away PostgreSQL cluster), runs the client, and checks the targets; a missed target, a
+change some stream never saw, or a dropped stream fails the run (exit status 1).
 
-Run twice: one instance on SQLite (target: p99 under 100 ms), and two instances on one local
-PostgreSQL cluster, streams on one and changes through the other, so that every event crosses
-instances through LISTEN/NOTIFY (target: p99 under 250 ms).
+  sqlite    one instance on SQLite: 16,000 streams over 1,600 tables (10 a table: the four players'
+            and six without a token), 1,000 changes a second: p99 under 100 ms, at most 12 KiB
+            per stream
+  postgres  two instances on one PostgreSQL cluster, 8,000 streams on each, changes through both,
+            so that events cross instances through LISTEN/NOTIFY: p99 under 250 ms
+  slow      slow readers: 2,000 streams whose client never reads, beside 1,000 reading ones, on 100
+            tables changing 10 times a second each for 60 s: the server's memory must stay flat
+            after the first seconds, the reading streams' p99 under 100 ms
+  heavy     one table of 8 decks with every card face up (a view of about 92 KB), 300 watchers and
+            20 changes a second, beside a closed loop of draws on another deck: with the watchers
+            the draws' p99 under 50 ms and their rate at least half of what it is without
+  soak      (only with --soak or --only soak) 8,000 streams, 300 changes a second for 10 minutes:
+            the server's memory at the end within 5 % of minute 2, no stream dropped, nothing unseen
 
-    python3 Server/Benchmarks/bench-table-events.py [path/to/deck-server] [--seconds 20]
-        [--only sqlite|postgres]
+    python3 Server/Benchmarks/bench-table-events.py [path/to/deck-server] [--streams 16000]
+        [--seconds 20] [--only sqlite|postgres|slow|heavy|soak] [--soak]
 
-Needs Debian's postgresql for the second part (make deps-postgres); as root the cluster runs
-as the postgres user. The streams and the load run in two processes of their own, so that
-neither delays the other; both read the same monotonic clock.
+--streams scales the first two runs (tables = streams / 10); --seconds is their load's length (the
+slow readers run three times as long, each heavy phase at most that long). Needs Debian's
+postgresql for the second run (make deps-postgres); as root the cluster runs as the postgres user.
 """
 
-import asyncio
-import bisect
-import multiprocessing
+import argparse
+import json
 import os
-import random
 import shutil
+import subprocess
 import sys
-import time
 
-from bench_support import Cluster, Connection, parse_arguments, percentile, start_server
+from bench_support import Cluster, parse_arguments, raise_file_limit, start_server
 
-TABLES = 100
+HERE = os.path.dirname(os.path.abspath(__file__))
+CLIENT_PACKAGE = os.path.join(HERE, "StreamLoad")
 STREAMS_PER_TABLE = 10
-PLAYERS_PER_TABLE = 4
-CHANGES_PER_SECOND = 500
-LOAD_CONNECTIONS = 16
+# Streams and connections the servers accept: above every run's streams, under the file limit.
+SERVER_BOUND = 19000
 
 
-def resident_kib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+def more_options(parser):
+    parser.add_argument("--streams", type=int, default=16000,
+                        help="streams of the SQLite and PostgreSQL runs (tables = streams / 10)")
+    parser.add_argument("--soak", action="store_true", help="also run the 10-minute soak")
+    parser.add_argument("--soak-minutes", type=float, default=10, help=argparse.SUPPRESS)
 
 
-async def make_tables(address):
-    connection = Connection(address)
-    tables = []
-    for _ in range(TABLES):
-        status, answer = await connection.request("POST", "/api/table/new/?name=P1&seats=4&deck_count=2")
-        assert status == 200, answer
-        table = {"id": answer["table_id"], "tokens": [answer["seat"]["token"]]}
-        for player in range(2, PLAYERS_PER_TABLE + 1):
-            status, joined = await connection.request("POST", f"/api/table/{table['id']}/join/?name=P{player}")
-            assert status == 200, joined
-            table["tokens"].append(joined["seat"]["token"])
-        tables.append(table)
-    connection.writer.close()
-    return tables
+def build_client():
+    """Builds stream-load in release once; its path."""
+    command = [os.environ.get("SWIFT", "swift"), "build", "-c", "release", "--package-path", CLIENT_PACKAGE]
+    print("$ " + " ".join(command), flush=True)
+    subprocess.run(command, check=True)
+    folder = subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
+    return os.path.join(folder, "stream-load")
 
 
-# --- the load: paced changes, each answer's time by table and version ---------------------------
+class Runner:
+    """Starts servers for each run, runs the client against them and keeps the verdicts."""
 
-def run_load(address, tables, seconds, start_at, results):
-    async def main():
-        answers = {}
-        remaining = {table["id"]: 104 for table in tables}
-        total = int(seconds * CHANGES_PER_SECOND)
-        counter = iter(range(total))
-        failures = [0]
+    def __init__(self, binary, client, work):
+        self.binary, self.client, self.work = binary, client, work
+        self.failed = False
 
-        async def worker():
-            connection = Connection(address)
-            for index in counter:
-                due = start_at + index / CHANGES_PER_SECOND
-                delay = due - time.monotonic()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                table = random.choice(tables)
-                token = random.choice(table["tokens"])
-                action = "shuffle" if remaining[table["id"]] < 8 else "draw"
-                status, answer = await connection.request("POST", f"/api/table/{table['id']}/{action}/", token)
-                now = time.monotonic()
-                if status != 200:
-                    failures[0] += 1
-                    continue
-                remaining[table["id"]] = answer["remaining"]
-                answers[(table["id"], answer["version"])] = now
+    def server(self, extra):
+        return start_server(self.binary, self.work, extra, max_streams=SERVER_BOUND, max_connections=SERVER_BOUND)
 
-        await asyncio.gather(*(worker() for _ in range(LOAD_CONNECTIONS)))
-        results.put((answers, failures[0], total))
+    def sqlite_server(self, name):
+        return self.server(["--data", os.path.join(self.work, name)])
 
-    asyncio.run(main())
+    def client_run(self, label, arguments):
+        """Runs stream-load with `arguments`; its report (None when it could not run)."""
+        print(f"\n{label}", flush=True)
+        report_path = os.path.join(self.work, "report.json")
+        if os.path.exists(report_path):
+            os.remove(report_path)
+        status = subprocess.run([self.client] + arguments + ["--json", report_path]).returncode
+        if not os.path.exists(report_path):
+            print(f"  stream-load failed (exit status {status}): target NOT met")
+            self.failed = True
+            return None
+        with open(report_path) as file:
+            return json.load(file)
 
+    def check(self, report, targets):
+        """Prints each (name, met, figure) target with its verdict; any missed fails the run."""
+        cpu = report.get("cpu") or {}
+        if cpu.get("clientSaturated"):
+            print("  WARNING: client saturated: its figures include the client's own delays")
+        for name, met, figure in targets:
+            print(f"  target {name}: {'met' if met else 'NOT met'}{f' ({figure})' if figure else ''}")
+            self.failed |= not met
 
-# --- the streams: every event's version and arrival time -------------------------------------
-
-async def open_stream(address, table, token, arrivals, opened):
-    """Reads one stream; appends (version, time) of each event to `arrivals`, its own list."""
-    reader, writer = await asyncio.open_connection(*address, limit=1 << 22)
-    path = f"/api/table/{table}/events" + (f"?token={token}" if token else "")
-    writer.write(f"GET {path} HTTP/1.1\r\nHost: {address[0]}:{address[1]}\r\nAccept: text/event-stream\r\n\r\n".encode())
-    head = await reader.readuntil(b"\r\n\r\n")
-    if b" 200 " not in head.split(b"\r\n", 1)[0]:
-        raise SystemExit(f"stream refused: {head!r}")
-    opened.append(writer)
-    # Each event is written as one chunk, so its "id: N" line arrives whole.
-    while True:
-        line = await reader.readline()
-        if not line:
-            return
-        if line.startswith(b"id: "):
-            arrivals.append((int(line[4:]), time.monotonic()))
+    @staticmethod
+    def delivery_targets(report, p99_limit):
+        delivery, load = report["delivery"], report["load"]
+        p99 = delivery["p99Milliseconds"]
+        return [
+            (f"p99 < {p99_limit} ms", p99 < p99_limit, f"{p99:.1f} ms"),
+            ("no change unseen", delivery["unseen"] == 0, f"{delivery['unseen']} (change, stream) pairs unseen"),
+            ("no stream dropped", delivery["droppedStreams"] == 0, f"{delivery['droppedStreams']} dropped"),
+            ("every change answered", load["refused"] == 0, f"{load['refused']} refused"),
+        ]
 
 
-async def measure(label, stream_address, load_address, server_pid, seconds):
-    tables = await make_tables(load_address)
-    await asyncio.sleep(1)
-    before = resident_kib(server_pid)
-    streams, opened = {}, []    # table id -> one list of (version, arrival) per stream
-    tasks = []
-    for table in tables:
-        tokens = table["tokens"] + [None] * (STREAMS_PER_TABLE - PLAYERS_PER_TABLE)
-        for token in tokens:
-            arrivals = []
-            streams.setdefault(table["id"], []).append(arrivals)
-            tasks.append(asyncio.create_task(open_stream(stream_address, table["id"], token, arrivals, opened)))
-    while len(opened) < len(tasks):
-        await asyncio.sleep(0.05)
-        for task in tasks:
-            if task.done() and task.exception():
-                raise task.exception()
-    await asyncio.sleep(2)
-    with_streams = resident_kib(server_pid)
+def servers_arguments(processes):
+    """--stream-server, --load-server and --server-pid for each (process, address)."""
+    arguments = []
+    for process, (host, port) in processes:
+        url = f"http://{host}:{port}"
+        arguments += ["--stream-server", url, "--load-server", url, "--server-pid", str(process.pid)]
+    return arguments
 
-    spawn = multiprocessing.get_context("spawn")
-    results = spawn.Queue()
-    start_at = time.monotonic() + 1.5
-    load = spawn.Process(target=run_load, args=(load_address, tables, seconds, start_at, results))
-    load.start()
-    while load.is_alive() and results.empty():
-        await asyncio.sleep(0.1)
-    answers, failures, total = await asyncio.get_running_loop().run_in_executor(None, results.get)
-    load.join()
-    await asyncio.sleep(1)
-    for writer in opened:
-        writer.close()
-    for task in tasks:
-        task.cancel()
 
-    # For every change and every stream of its table: from the change's answer to the first
-    # event that shows it (its version or a later one, since a stream that fell behind skips
-    # to the newest view). An event may arrive before the answer does: that counts as 0 ms.
-    latencies, missed, exact = [], 0, 0
-    for (table, version), answered in answers.items():
-        for arrivals in streams[table]:
-            versions = [seen for seen, _ in arrivals]
-            index = bisect.bisect_left(versions, version)
-            if index == len(arrivals):
-                missed += 1
-                continue
-            exact += versions[index] == version
-            latencies.append(max(0.0, arrivals[index][1] - answered) * 1000)
-    expected = len(answers) * STREAMS_PER_TABLE
-    per_stream = (with_streams - before) / len(opened)
-    print(f"{label}: {len(opened)} streams over {len(tables)} tables, {len(answers)} changes answered in "
-          f"{seconds:g} s ({len(answers) / seconds:.0f}/s, {failures} refused of {total})")
-    print(f"  change answered -> event arrived: p50 {percentile(latencies, 0.5):.1f} ms, "
-          f"p99 {percentile(latencies, 0.99):.1f} ms, max {max(latencies, default=float('nan')):.1f} ms "
-          f"over {len(latencies)} of {expected} (change, stream) pairs; {expected - missed - exact} seen through a "
-          f"later view, {missed} never seen")
-    print(f"  server memory: {before / 1024:.1f} MiB before the streams, {with_streams / 1024:.1f} MiB with them: "
-          f"{per_stream:.1f} KiB per open stream")
-    return percentile(latencies, 0.99) if missed == 0 else float("inf")
+def stop(processes):
+    for process, _ in processes:
+        if process.poll() is None:
+            process.terminate()
+    for process, _ in processes:
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def run_sqlite(runner, arguments):
+    servers = [runner.sqlite_server("sqlite")]
+    try:
+        report = runner.client_run(
+            f"one instance, SQLite: {arguments.streams:,} streams, 1,000 changes/s",
+            servers_arguments(servers) + ["--tables", str(arguments.streams // STREAMS_PER_TABLE),
+                                          "--seconds", str(arguments.seconds)])
+    finally:
+        stop(servers)
+    if report:
+        per_stream = report["perStreamKiB"]
+        runner.check(report, Runner.delivery_targets(report, 100) + [
+            ("≤ 12 KiB per stream", per_stream <= 12, f"{per_stream:.1f} KiB")])
+
+
+def run_postgres(runner, arguments):
+    cluster = Cluster()
+    servers = []
+    try:
+        servers = [runner.server(["--database", cluster.url]) for _ in range(2)]
+        report = runner.client_run(
+            f"two instances, PostgreSQL: {arguments.streams // 2:,} streams on each, changes through both",
+            servers_arguments(servers) + ["--tables", str(arguments.streams // STREAMS_PER_TABLE),
+                                          "--seconds", str(arguments.seconds)])
+    finally:
+        stop(servers)
+        cluster.remove()
+    if report:
+        runner.check(report, Runner.delivery_targets(report, 250))
+
+
+def run_slow(runner, arguments):
+    servers = [runner.sqlite_server("slow")]
+    seconds = 3 * arguments.seconds
+    try:
+        report = runner.client_run(
+            f"slow readers: 2,000 silent streams and 1,000 reading ones on 100 tables changing 10 times a second, {seconds:g} s",
+            servers_arguments(servers) + ["--tables", "100", "--silent-streams", "2000", "--changes-per-second", "1000",
+                                          "--seconds", str(seconds), "--sample-seconds", "5"])
+    finally:
+        stop(servers)
+    if report:
+        samples = report["rssSamples"]
+        print("  server memory during the load: " + ", ".join(f"{s['seconds']:.0f} s {s['kib'][0] / 1024:.0f} MiB" for s in samples))
+        # Flat after the first seconds: from 10 s on, never 10 % above what it was at 10 s.
+        settled = [s["kib"][0] for s in samples if s["seconds"] >= 9.5]
+        bounded = bool(settled) and max(settled) <= 1.10 * settled[0]
+        figure = f"at most {max(settled) / 1024:.0f} MiB after {settled[0] / 1024:.0f} MiB at 10 s" if settled else "no samples"
+        runner.check(report, Runner.delivery_targets(report, 100) + [("memory flat after 10 s (within 10 %)", bounded, figure)])
+
+
+def run_heavy(runner, arguments):
+    servers = [runner.sqlite_server("heavy")]
+    try:
+        report = runner.client_run(
+            "heavy table: 300 watchers of a table of 8 decks face up, 20 changes/s, beside draws on another deck",
+            servers_arguments(servers) + ["--heavy", "--phase-seconds", str(min(10.0, arguments.seconds))])
+    finally:
+        stop(servers)
+    if report:
+        heavy = report["heavy"]
+        p99 = heavy["withWatchers"]["p99Milliseconds"]
+        runner.check(report, [
+            ("draws' p99 with the watchers < 50 ms", p99 < 50, f"{p99:.1f} ms"),
+            ("draws' rate with the watchers ≥ half of without", heavy["rateRatio"] >= 0.5, f"{heavy['rateRatio']:.2f}"),
+            ("no change unseen by a watcher", report["delivery"]["unseen"] == 0, None),
+            ("no watcher dropped", report["delivery"]["droppedStreams"] == 0, None)])
+
+
+def run_soak(runner, arguments):
+    servers = [runner.sqlite_server("soak")]
+    try:
+        report = runner.client_run(
+            f"soak: 8,000 streams, 300 changes/s for {arguments.soak_minutes:g} minutes",
+            servers_arguments(servers) + ["--tables", "800", "--changes-per-second", "300",
+                                          "--soak-minutes", str(arguments.soak_minutes)])
+    finally:
+        stop(servers)
+    if report:
+        soak = report.get("soak")
+        change = soak["changePercent"][0] if soak else float("nan")
+        runner.check(report, Runner.delivery_targets(report, float("inf"))[1:] + [
+            ("memory at the end within 5 % of minute 2", abs(change) <= 5, f"{change:+.1f} %")])
 
 
 def main():
-    arguments, binary, work = parse_arguments(__doc__, "deck-bench-events-")
-    servers = []
-    failed = False
+    arguments, binary, work = parse_arguments(
+        __doc__, "deck-bench-events-", parts=("sqlite", "postgres", "slow", "heavy", "soak"), more=more_options)
+    limit = raise_file_limit()
+    if limit < SERVER_BOUND + 200:
+        print(f"warning: the file limit is {limit}: the largest runs need about {SERVER_BOUND + 200}")
+    runs = {"sqlite": run_sqlite, "postgres": run_postgres, "slow": run_slow, "heavy": run_heavy, "soak": run_soak}
+    chosen = [arguments.only] if arguments.only else ["sqlite", "postgres", "slow", "heavy"] + (["soak"] if arguments.soak else [])
     try:
-        if arguments.only != "postgres":
-            process, address = start_server(binary, work, ["--data", os.path.join(work, "data")])
-            servers.append(process)
-            p99 = asyncio.run(measure("one instance, SQLite", address, address, process.pid, arguments.seconds))
-            print(f"  target p99 < 100 ms (and no change unseen): {'met' if p99 < 100 else 'NOT met'}")
-            failed |= not p99 < 100
-            process.terminate()
-            process.wait()
-        if arguments.only != "sqlite":
-            cluster = Cluster()
-            try:
-                first, first_address = start_server(binary, work, ["--database", cluster.url])
-                second, second_address = start_server(binary, work, ["--database", cluster.url])
-                servers += [first, second]
-                p99 = asyncio.run(measure("two instances, PostgreSQL (streams on one, changes through the other)",
-                                          first_address, second_address, first.pid, arguments.seconds))
-                print(f"  target p99 < 250 ms (and no change unseen): {'met' if p99 < 250 else 'NOT met'}")
-                failed |= not p99 < 250
-            finally:
-                for process in servers:
-                    process.terminate()
-                    process.wait()
-                cluster.remove()
+        runner = Runner(binary, build_client(), work)
+        for name in chosen:
+            runs[name](runner, arguments)
     finally:
-        for process in servers:
-            if process.poll() is None:
-                process.kill()
         shutil.rmtree(work, ignore_errors=True)
-    return 1 if failed else 0
+    print(f"\nbench-table-events: {'some target NOT met' if runner.failed else 'every target met'}")
+    return 1 if runner.failed else 0
 
 
 if __name__ == "__main__":

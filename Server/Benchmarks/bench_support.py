@@ -1,12 +1,13 @@
 """What the Python benchmarks of deck-server share: starting a server, a small HTTP/1.1 client,
-percentiles, a throw-away PostgreSQL cluster and the CPU time of processes
-(bench-table-events.py, bench-tabletop-drags.py).
+percentiles, a throw-away PostgreSQL cluster, the CPU time of processes and the file limit
+(bench-table-events.py, bench-tabletop-drags.py, bench-table-page.py).
 """
 
 import argparse
 import asyncio
 import json
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -19,11 +20,14 @@ def free_port():
         return s.getsockname()[1]
 
 
-def start_server(binary, work, extra):
+def start_server(binary, work, extra, max_streams=5000, max_connections=None):
+    """Starts `binary` on a free loopback port with `extra` options; (the process, (host, port)).
+    `max_connections` (the server's default when None) and `max_streams` bound its connections."""
     log = open(os.path.join(work, f"server-{len(os.listdir(work))}.log"), "w+")
+    bounds = ["--max-streams", str(max_streams)] + (["--max-connections", str(max_connections)] if max_connections else [])
     process = subprocess.Popen(
         [binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warning",
-         "--creations-per-minute", "0", "--max-streams", "5000", "--max-streams-per-client", "0"] + extra,
+         "--creations-per-minute", "0", "--max-streams-per-client", "0"] + bounds + extra,
         stdout=subprocess.PIPE, stderr=log, text=True)
     line = process.stdout.readline()
     if not line.startswith("deck-server listening on "):
@@ -94,13 +98,16 @@ class Cluster:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def parse_arguments(doc, prefix):
-    """The command line every benchmark takes (the server binary, --seconds, --only) and a new
-    work folder named with `prefix`: (arguments, the binary's absolute path, the folder)."""
+def parse_arguments(doc, prefix, parts=("sqlite", "postgres"), more=None):
+    """The command line every benchmark takes (the server binary, --seconds, --only one of
+    `parts`; `more(parser)` may add options) and a new work folder named with `prefix`:
+    (arguments, the binary's absolute path, the folder)."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("server", nargs="?", default="Server/.build/release/deck-server")
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--only", choices=["sqlite", "postgres"])
+    parser.add_argument("--only", choices=list(parts))
+    if more:
+        more(parser)
     parsed = parser.parse_args()
     return parsed, os.path.abspath(parsed.server), tempfile.mkdtemp(prefix=prefix)
 
@@ -128,3 +135,12 @@ def cluster_cpu_seconds(cluster):
             except (OSError, ValueError):
                 pass
     return total
+
+
+def raise_file_limit():
+    """Raises this process's soft limit of open files to the hard one (children inherit it);
+    returns the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard

@@ -1,0 +1,37 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// stream-load: the client of Server/Benchmarks/bench-table-events.py. A package of its own, so
+// that the benchmark builds it without the server's dependencies, and the server's package
+// never builds it.
+let package = Package(
+    name: "stream-load",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "stream-load", targets: ["stream-load"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "stream-load",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The byte-level readers (chunks, events, heads, JSON values) against every split of
+        // their input.
+        .testTarget(
+            name: "StreamLoadTests",
+            dependencies: [
+                "stream-load",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
