@@ -1,7 +1,8 @@
 import NIOCore
 
 /// What an event stream's connection is given when the stream begins, so that a client that
-/// stops reading costs little and not for long: a small send buffer, and a write deadline.
+/// stops reading costs little and not for long: a small send buffer, at most one event waiting
+/// for it in the server, and a write deadline.
 enum EventStreamConnection {
     /// The socket send buffer of a stream's connection (Linux doubles it for its own
     /// bookkeeping). The kernel's default grows to megabytes under autotuning, all of which a
@@ -19,6 +20,10 @@ enum EventStreamConnection {
     /// ``prepare(_:writeTimeout:)``, on the channel's event loop.
     static func prepareOnEventLoop(_ channel: any Channel, writeTimeout: Duration?) throws {
         try channel.syncOptions?.setOption(ChannelOptions.socketOption(.so_sndbuf), value: sendBufferBytes)
+        // The connection stops taking writes as soon as anything waits for the socket: a stream
+        // keeps the newest state in its mailbox, not a queue of old ones here (NIO's default
+        // lets 64 KiB wait, which 2,000 stalled readers made 128 MB).
+        try channel.syncOptions?.setOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 1, high: 1))
         if let writeTimeout {
             try channel.pipeline.syncOperations.addHandler(WriteDeadlineHandler(timeout: TimeAmount(writeTimeout)), position: .first)
         }

@@ -172,8 +172,9 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.body(EventStreamResponse.retryHint)), promise: nil)
         let loop = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        opened.stream.whenReady { [eventLoop = context.eventLoop] in
-            eventLoop.execute {
+        let wakeups = EventLoopWakeups.of(context.eventLoop)
+        opened.stream.whenReady {
+            wakeups.run {
                 let (handler, context) = loop.value
                 handler.send(context: context)
             }

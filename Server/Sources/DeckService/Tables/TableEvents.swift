@@ -73,6 +73,9 @@ public final class TableEvents: Sendable {
         var busy = false
         /// A notice came while it was being read: read it again after.
         var stale = false
+        /// When it was last read (or began to be watched): the periodic read takes the tables
+        /// not read for an interval.
+        var checked = ContinuousClock.now
 
         var version: Int { last?.table.version ?? 0 }
     }
@@ -274,21 +277,24 @@ public final class TableEvents: Sendable {
     }
 
     /// One timer for every stream: once a second, the streams quiet for the interval are told
-    /// so. Once per interval, every watched table is also read again: a table deleted as idle
-    /// (which no notice announces) ends its streams, and a notice lost while the store or the
-    /// feed was unreachable is made good.
+    /// so. Every watched table not read for an interval is also read again: a table deleted as
+    /// idle (which no notice announces) ends its streams, and a notice lost while the store or
+    /// the feed was unreachable is made good. Those reads are spread over the interval (at most
+    /// an interval's share of the tables each second, oldest first), so that thousands of
+    /// quiet tables watched since the same moment are not read in one burst.
     private func keepQuietStreamsAlive() async {
         let tick = min(settings.keepAliveInterval, .seconds(1))
-        var lastRead = ContinuousClock.now
+        let ticksPerInterval = max(1, Int((settings.keepAliveInterval / tick).rounded(.up)))
         while !Task.isCancelled {
             try? await Task.sleep(for: tick)
             let cutoff = ContinuousClock.now - settings.keepAliveInterval
-            let (streams, tables) = state.withLock { ($0.watches.values.flatMap(\.streams.values), Array($0.watches.keys)) }
-            for stream in streams { stream.keepAlive(ifQuietSince: cutoff) }
-            if lastRead < cutoff {
-                lastRead = .now
-                markForRead(tables)
+            let (streams, due) = state.withLock { state in
+                let due = state.watches.filter { $0.value.checked < cutoff }.sorted { $0.value.checked < $1.value.checked }
+                let share = max(Self.concurrentReads, (state.watches.count + ticksPerInterval - 1) / ticksPerInterval)
+                return (state.watches.values.flatMap(\.streams.values), due.prefix(share).map(\.key))
             }
+            for stream in streams { stream.keepAlive(ifQuietSince: cutoff) }
+            markForRead(due)
         }
     }
 
@@ -375,6 +381,7 @@ public final class TableEvents: Sendable {
                 }
                 let again = watch.stale
                 watch.stale = false
+                watch.checked = .now
                 if !again { watch.busy = false }
                 // A table whose last stream closed while it was read is forgotten now.
                 state.watches[id] = watch.streams.isEmpty && !again ? nil : watch

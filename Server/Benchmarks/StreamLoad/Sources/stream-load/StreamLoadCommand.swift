@@ -36,7 +36,7 @@ struct StreamLoadCommand: AsyncParsableCommand {
     @Option(help: "Changes a second.") var changesPerSecond = 1000.0
     @Option(help: "Seconds of load.") var seconds = 20.0
     @Option(help: "Run the load this many minutes instead, sampling the servers' memory every 10 s.") var soakMinutes: Double?
-    @Option(help: "Keep-alive connections for the load (default: one per 25 changes a second, at least 16).") var loadConnections: Int?
+    @Option(help: "Keep-alive connections for the load (default: one per 10 changes a second, at least 16, so that pacing holds while answers take up to 100 ms).") var loadConnections: Int?
     @Option(help: "Connections making the tables.") var setupConnections = 4
     @Option(help: "Seconds between samples of the servers' memory during the load.") var sampleSeconds = 10.0
     @Option(help: "Seconds between the last stream's first event and the memory reading.") var settleSeconds = 2.0
@@ -81,7 +81,7 @@ struct StreamLoadCommand: AsyncParsableCommand {
                         tables: tables, streamsPerTable: streamsPerTable, players: players,
                         silentStreams: silentStreams, sourceAddresses: sources, openConcurrency: openConcurrency,
                         changesPerSecond: changesPerSecond, seconds: seconds, soakMinutes: soakMinutes,
-                        loadConnections: loadConnections ?? max(16, Int((changesPerSecond / 25).rounded(.up))),
+                        loadConnections: loadConnections ?? max(16, Int((changesPerSecond / 10).rounded(.up))),
                         setupConnections: setupConnections, sampleSeconds: soakMinutes == nil ? sampleSeconds : 10,
                         settleSeconds: settleSeconds, seed: seed),
                     loops: loops
