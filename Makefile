@@ -111,6 +111,7 @@ deps-postgres: deps
 test-server: deps-postgres
 	cd $(SERVER_DIR) && $(TIMED) "server build" $(SWIFT) build --build-tests
 	cd $(SERVER_DIR) && $(TIMED) "server tests" $(SWIFT) test --skip-build --disable-xctest
+	cd $(SERVER_DIR) && $(TIMED) "stream-load tests" $(SWIFT) test --package-path Benchmarks/StreamLoad --disable-xctest
 
 # The Memorize page in headless Chromium (Debian's chromium and chromium-driver; emoji font
 # for emoji faces) through Selenium (PyPI), against the deck-server that test-server built.
@@ -194,4 +195,4 @@ install-files:
 	@echo "Installed $(PREFIX)/bin/render-card and its shell completions"
 
 clean:
-	rm -rf .build Benchmarks/.build $(SERVER_DIR)/.build out
+	rm -rf .build Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/Benchmarks/StreamLoad/.build out

@@ -51,7 +51,11 @@ public struct DeckService: Sendable {
         self.store = store
         self.limits = limits
         self.now = now
-        events = TableEvents(feed: tableFeed, settings: streams, now: now) { id in try await Self.loadTable(id, from: store) }
+        // The streams' tables are only looked at: their undo steps (up to 20 a seat, most of a
+        // busy table's size) are left out, which 1,600 watched tables would keep in memory.
+        events = TableEvents(feed: tableFeed, settings: streams, now: now) { id in
+            try await Self.loadTable(id, from: store, keepingUndo: false)
+        }
     }
 
     /// Deletes decks and games left unchanged for `idleTime` seconds; returns how many.

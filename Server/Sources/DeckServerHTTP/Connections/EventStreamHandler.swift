@@ -153,9 +153,12 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
         // Hummingbird's writer, finished when the stream is handed over here, half-closes the
         // connection: the stream goes on writing on it.
-        if mode == .output, case .streaming = state {
+        switch (mode, state) {
+        case (.output, .streaming), (.output, .holding):
             promise?.succeed(())
             return
+        default:
+            break
         }
         context.close(mode: mode, promise: promise)
     }

@@ -215,9 +215,11 @@ extension DeckService {
         try await Self.loadTable(id, from: store)
     }
 
-    static func loadTable(_ id: String, from store: any RecordStore) async throws -> Tabletop {
+    /// Loads a table that must exist from `store`; without its seats' undo steps unless
+    /// `keepingUndo` (what is only looked at, such as the streams' tables, needs none).
+    static func loadTable(_ id: String, from store: any RecordStore, keepingUndo: Bool = true) async throws -> Tabletop {
         guard RecordID.isWellFormed(id), let bytes = try await store.read(.table, id: id) else { throw Self.noSuchTable(id) }
-        return try Tabletop(decoding: bytes, id: id)
+        return try Tabletop(decoding: bytes, id: id, keepingUndo: keepingUndo)
     }
 
     /// Applies `body` to a table in one store transaction and announces the change once

@@ -350,7 +350,7 @@ public final class TableEvents: Sendable {
             }
             do {
                 let found: Tabletop
-                if let delivered, let brought = try? Tabletop(decoding: delivered.record, id: id) {
+                if let delivered, let brought = try? Tabletop(decoding: delivered.record, id: id, keepingUndo: false) {
                     found = brought
                 } else {
                     found = try await read(id)

@@ -80,13 +80,15 @@ extension Tabletop {
     }
 
     /// Reads a table written by ``encoded(id:)``, or by the release before (JSON, whose piles
-    /// become face-up stacks in a row under the deck).
+    /// become face-up stacks in a row under the deck); without its seats' undo steps unless
+    /// `keepingUndo` (a table only looked at needs none; one written back must keep them).
     ///
     /// - Throws: ``ServiceError`` (`internalFailure`, naming `id`) when the bytes are not a
     ///   stored table.
-    package init(decoding bytes: [UInt8], id: String? = nil) throws(ServiceError) {
+    package init(decoding bytes: [UInt8], id: String? = nil, keepingUndo: Bool = true) throws(ServiceError) {
         if bytes.first == UInt8(ascii: "{") {
             self.init(migrating: try Self.decodeLegacy(bytes, id: id))
+            if !keepingUndo { seats = seats.map { var seat = $0; seat.undo = []; return seat } }
             return
         }
         let corrupt = ServiceError(.internalFailure, .store, value: id, "has a damaged table record")
@@ -107,7 +109,7 @@ extension Tabletop {
             (seat.handVersion, seat.hand) = (handVersion, hand)
             for _ in 0..<steps {
                 guard let step = Self.readStep(&reader) else { throw corrupt }
-                seat.undo.append(step)
+                if keepingUndo { seat.undo.append(step) }
             }
             seats.append(seat)
         }
