@@ -9,7 +9,7 @@ import Testing
 struct TabletopEncodingTests {
     typealias F = TabletopFixtures
 
-    @Test("a table after any play reads back exactly as it was written")
+    @Test("a table after any play reads back exactly as it was written, and without its undo steps when only looked at")
     func roundTrip() async {
         await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...1_000_000).array(of: 6...6).array(of: 0...40)) { seed, steps in
             var table = F.table()
@@ -22,6 +22,17 @@ struct TabletopEncodingTests {
             }
             let decoded = (try? table.encoded(id: "t")).flatMap { try? Tabletop(decoding: $0, id: "t") }
             #expect(decoded == table)
+            // Read only to be looked at, it is the same table without its undo steps, and every
+            // seat's view of it is the same.
+            let looked = (try? table.encoded(id: "t")).flatMap { try? Tabletop(decoding: $0, id: "t", keepingUndo: false) }
+            var withoutUndo = table
+            for index in withoutUndo.seats.indices { withoutUndo.seats[index].undo = [] }
+            #expect(looked == withoutUndo)
+            if let looked {
+                for viewer in [nil, 1, 2, 3] {
+                    #expect(TabletopView(id: "t", table: looked, viewer: viewer, holdsAt: F.start) == TabletopView(id: "t", table: table, viewer: viewer, holdsAt: F.start))
+                }
+            }
         }
     }
 
