@@ -63,13 +63,26 @@ struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     /// asks for none, or its route refuses it (the router then answers it).
     private func serveStream(_ value: Value, streams: EventStreamResponse, logger: Logger) async -> Bool {
         let channel = value.channel
-        guard let handler = try? await channel.pipeline.handler(type: EventStreamHandler.self).get(),
-              case .stream(let head) = try? await handler.firstRequest.get() else { return false }
+        // The handler lives on the connection's event loop: it is reached there, not passed out.
+        func onHandler(_ body: @escaping @Sendable (EventStreamHandler?) -> Void) {
+            channel.eventLoop.execute { body(try? channel.pipeline.syncOperations.handler(type: EventStreamHandler.self)) }
+        }
+        let first = channel.eventLoop.flatSubmit { () -> EventLoopFuture<EventStreamHandler.FirstRequest> in
+            guard let handler = try? channel.pipeline.syncOperations.handler(type: EventStreamHandler.self) else {
+                return channel.eventLoop.makeSucceededFuture(.other)
+            }
+            return handler.firstRequest
+        }
+        guard case .stream(let head) = try? await first.get() else { return false }
         guard let (opened, headers) = await streams.openFirst(head, channel: channel, logger: logger) else {
-            channel.eventLoop.execute { handler.decline() }
+            onHandler { $0?.decline() }
             return false
         }
-        channel.eventLoop.execute { handler.serve(opened, headers: headers) }
+        onHandler { handler in
+            // A connection gone meanwhile (its pipeline taken down) gives the stream's place back.
+            guard let handler else { return opened.stream.close() }
+            handler.serve(opened, headers: headers)
+        }
         // Hummingbird's side of the connection is let go without closing it: its reads stop,
         // and its writer, never used, is finished (as it must be before it goes).
         value.finishOutbound()
