@@ -205,7 +205,8 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         while context.channel.isWritable, let event = opened.stream.poll() {
             if case .closed = event {
                 state = .ended
-                context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+                let channel = context.channel
+                context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
                 return
             }
             do {
