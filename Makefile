@@ -10,6 +10,7 @@
 #   make bench-server  wrk against a release deck-server (numbers for the server issue)
 #   make bench-soak    10 minutes of 8,000 table event streams against a release deck-server
 #   make test-schemathesis  schemathesis against the deck-server's /openapi.json
+#   make docs      the API documentation of every DocC catalog, a static site in out/docs
 #   make deps      install the Debian packages the project needs (does nothing when present)
 
 SWIFT ?= swift
@@ -55,7 +56,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server bench-soak serve deck deal contact-sheet install install-files clean
+.PHONY: docs deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server bench-soak serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -195,4 +196,26 @@ install-files:
 	@echo "Installed $(PREFIX)/bin/render-card and its shell completions"
 
 clean:
-	rm -rf .build Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/Benchmarks/StreamLoad/.build out
+	rm -rf .build .build-docs Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/.build-docs $(SERVER_DIR)/Benchmarks/StreamLoad/.build out
+
+# The API documentation: every DocC catalog built by swift-docc-plugin into one static site,
+# out/docs (serve it with any static web server: `python3 -m http.server -d out/docs`). The
+# manifests add the plugin only when SWIFT_PLAYING_CARDS_DOCS is set, so no user of the library
+# fetches it; its builds go to .build-docs, away from the test builds. A DocC warning, or a public
+# symbol without a documentation comment, fails it.
+DOCS_OUT := $(CURDIR)/out/docs
+LIBRARY_DOC_TARGETS := PlayingCards PlayingCardLayout PlayingCardRendering PlayingCardSnapshotTesting PlayingCardsProvablyFair Memorize
+DOCC_STATIC := --transform-for-static-hosting --warnings-as-errors
+
+docs: deps
+	@rm -rf $(DOCS_OUT) && mkdir -p $(DOCS_OUT)
+	SWIFT_PLAYING_CARDS_DOCS=1 $(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory $(DOCS_OUT) \
+		generate-documentation $(addprefix --target ,$(LIBRARY_DOC_TARGETS)) --enable-experimental-combined-documentation \
+		$(DOCC_STATIC) --hosting-base-path library --output-path $(DOCS_OUT)/library
+	cd $(SERVER_DIR) && SWIFT_PLAYING_CARDS_DOCS=1 $(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory $(DOCS_OUT) \
+		generate-documentation --target DeckService \
+		$(DOCC_STATIC) --hosting-base-path server --output-path $(DOCS_OUT)/server
+	python3 Scripts/doc-comment-coverage.py .build-docs $(SERVER_DIR)/.build-docs
+	cp Scripts/docs-index.html $(DOCS_OUT)/index.html
+	@echo "The API documentation is in out/docs: python3 -m http.server -d out/docs, then open http://127.0.0.1:8000/"
+

@@ -139,3 +139,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make docs` builds the DocC catalogs with swift-docc-plugin. The plugin is a dependency only
+// when that target asks for it, so the library's users never fetch it.
+if Context.environment["SWIFT_PLAYING_CARDS_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}

@@ -153,6 +153,22 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // The README and the guides: links, anchors, and the commands they show, checked against
+        // the Makefile, the manifests, the built tools' options and the OpenAPI document. Here
+        // because this package builds every tool the guides show.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "deck-server",
+                .product(name: "render-card", package: "swift-playing-cards"),
+                .product(name: "deal", package: "swift-playing-cards"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make docs` builds the DeckService catalog with swift-docc-plugin, added only when it asks.
+if Context.environment["SWIFT_PLAYING_CARDS_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
+}

@@ -3,8 +3,8 @@ import Memorize
 import PlayingCards
 import Testing
 
-/// The README's Memorize example, compiled and run; `ReadmeExamplesTests` checks that the
-/// block between the markers appears verbatim in README.md.
+/// The library guide's Memorize example, compiled and run; `ReadmeExamplesTests` checks that the
+/// block between the markers appears verbatim in docs/library.md.
 @Suite("README Memorize example")
 struct ReadmeMemorizeExamples {
     @Test func memorize() throws {

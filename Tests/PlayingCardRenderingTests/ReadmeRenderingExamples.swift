@@ -4,8 +4,9 @@ import PlayingCardRendering
 import PlayingCards
 import Testing
 
-/// The README's rendering example, compiled and run. `ReadmeExamplesTests.readmeShowsTheseExamples`
-/// (in PlayingCardsTests) checks that the block between the markers appears in README.md.
+/// The rendering examples of the library guide (the first one also in the README), compiled and
+/// run. `ReadmeExamplesTests.guidesShowTheseExamples` (in PlayingCardsTests) checks that the
+/// blocks between the markers appear in docs/library.md.
 @Suite("README rendering example")
 struct ReadmeRenderingExamples {
     @Test func rendering() throws {

@@ -2,8 +2,9 @@ import Foundation
 import PlayingCards
 import Testing
 
-/// The README's examples, compiled and run. Each block between `// README:` markers appears
-/// verbatim in README.md, and `readmeShowsTheseExamples` fails when the two drift apart.
+/// The library guide's examples, compiled and run. Each block between `// README:` markers appears
+/// verbatim in docs/library.md, every Swift example of README.md is one of them (or the
+/// Package.swift lines), and `guidesShowTheseExamples` fails when they drift apart.
 @Suite("README examples")
 struct ReadmeExamplesTests {
     @Test func cardsAndNotation() throws {
@@ -84,8 +85,9 @@ struct ReadmeExamplesTests {
         return blocks
     }
 
-    @Test func readmeShowsTheseExamples() throws {
+    @Test func guidesShowTheseExamples() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/library.md"), encoding: .utf8)
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let rendering = root.appendingPathComponent("Tests/PlayingCardRenderingTests/ReadmeRenderingExamples.swift")
         let memorize = root.appendingPathComponent("Tests/MemorizeTests/ReadmeMemorizeExamples.swift")
@@ -94,7 +96,17 @@ struct ReadmeExamplesTests {
             + Self.blocks(in: try String(contentsOf: memorize, encoding: .utf8))
         #expect(tested.count == 8)
         for block in tested {
-            #expect(readme.contains("```swift\n" + block + "\n```"), "README.md lacks this tested example:\n\(block)")
+            #expect(guide.contains("```swift\n" + block + "\n```"), "docs/library.md lacks this tested example:\n\(block)")
         }
+        let readmeExamples = Self.swiftBlocks(in: readme)
+        #expect(!readmeExamples.isEmpty)
+        for block in readmeExamples where !block.hasPrefix("// Package.swift") {
+            #expect(tested.contains(block), "README.md shows an example no test runs:\n\(block)")
+        }
+    }
+
+    /// The contents of a Markdown text's ```swift blocks.
+    static func swiftBlocks(in markdown: String) -> [String] {
+        markdown.components(separatedBy: "```swift\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
     }
 }

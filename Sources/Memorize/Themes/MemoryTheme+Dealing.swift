@@ -16,8 +16,10 @@ extension MemoryTheme {
     /// their order — replays exactly (`spc-shuffle-v1`); without one every choice comes from
     /// the library's secure generator, `SecureRandom`.
     ///
-    /// - Parameter pairs: how many pairs, from 2 to the number of faces; `nil` for the theme's
-    ///   own number, or a random number when the theme has none.
+    /// - Parameters:
+    ///   - pairs: how many pairs, from 2 to the number of faces; `nil` for the theme's own
+    ///     number, or a random number when the theme has none.
+    ///   - seed: the seed that replays the deal, or `nil` for a deal from `SecureRandom`.
     /// - Throws: ``MemoryGameError`` when `pairs` is out of range.
     public func newGame(pairs: Int? = nil, seed: ShuffleSeed? = nil) throws(MemoryGameError) -> MemoryGame<MemoryFace> {
         let range = MemoryGame<MemoryFace>.minimumPairs...faces.count

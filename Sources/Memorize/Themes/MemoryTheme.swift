@@ -21,8 +21,12 @@ public struct MemoryTheme: Sendable, Hashable {
     /// A theme; the faces must differ, and `pairs` (when given) must be from 2 to their number.
     ///
     /// - Parameters:
+    ///   - name: the theme's name, as players see it.
     ///   - color: the cards' backs, `#` and six hexadecimal digits.
     ///   - gradientTo: the end colour of a gradient from `color`, or `nil` for a plain colour.
+    ///   - faces: the faces the theme can deal, all different.
+    ///   - pairs: how many pairs a game deals, from 2 to the number of faces, or `nil` for a
+    ///     random number each game.
     /// - Throws: ``MemoryGameError`` naming the first thing that is wrong.
     public init(_ name: String, color: String, gradientTo: String? = nil, faces: [MemoryFace], pairs: Int? = nil) throws(MemoryGameError) {
         try self.init(name: name, colors: [color] + (gradientTo.map { [$0] } ?? []), faces: faces, pairs: pairs)

@@ -25,7 +25,11 @@ extension CardRenderer {
 
     /// Every side in `format`, rendered on all cores; the first error wins.
     ///
-    /// - Parameter progress: called with the number of sides done so far, from any thread.
+    /// - Parameters:
+    ///   - sides: the faces and backs to render.
+    ///   - format: the image format of every side.
+    ///   - progress: called with the number of sides done so far, from any thread.
+    /// - Returns: each side's bytes, in the order of `sides`.
     public func render(_ sides: [CardSide], as format: ImageFormat,
                        progress: (@Sendable (Int) -> Void)? = nil) throws(RenderError) -> [[UInt8]] {
         try inParallel(sides.count, progress: progress) { i throws(RenderError) in try render(sides[i], as: format) }
@@ -36,7 +40,11 @@ extension CardRenderer {
     /// while others are still being drawn. The first error (in index order), from rendering or
     /// from `deliver`, is thrown once every side has been tried.
     ///
-    /// - Parameter progress: called with the number of sides done so far, from any thread.
+    /// - Parameters:
+    ///   - sides: the faces and backs to render.
+    ///   - format: the image format of every side.
+    ///   - progress: called with the number of sides done so far, from any thread.
+    ///   - deliver: takes each side's index and bytes as soon as it is rendered.
     public func render(_ sides: [CardSide], as format: ImageFormat, progress: (@Sendable (Int) -> Void)? = nil,
                        deliver: @Sendable (Int, [UInt8]) throws(RenderError) -> Void) throws(RenderError) {
         _ = try inParallel(sides.count, progress: progress) { i throws(RenderError) in

@@ -31,7 +31,7 @@ extension DeckService {
         return MemoryGameView(id: id, stored: try Self.decode(bytes))
     }
 
-    /// Chooses card `index` now, by the rules of ``MemoryGame/choose(_:at:)``.
+    /// Chooses card `index` now, by the rules of `MemoryGame.choose(_:at:)` (in the `Memorize` library).
     ///
     /// - Throws: ``ServiceError`` for an unknown game or a card number out of range.
     public func chooseMemoryCard(_ id: String, index: Int) async throws -> MemoryGameView {

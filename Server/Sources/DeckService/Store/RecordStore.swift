@@ -2,7 +2,7 @@ import Foundation
 
 /// What a record holds: a deck, a game of Memorize, or a card table.
 public enum RecordKind: String, Sendable, Hashable, CaseIterable {
-    /// A deck with its piles (``StoredDeck``).
+    /// A deck with its piles (`StoredDeck`, inside this module).
     case deck
     /// A game of Memorize.
     case memoryGame = "memory"

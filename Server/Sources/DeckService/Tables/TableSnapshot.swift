@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Synchronization
 
 /// A table as its event streams are told of it: the table read at one version, the one they

@@ -4,7 +4,7 @@ package import Foundation
 /// A free-form table as one viewer may see it: every face-up card, a handle in place of each
 /// face-down card, the number of cards in each hand, and only the viewer's own hand.
 ///
-/// This is the one projection of a ``Tabletop``: answers, events and exports all go through
+/// This is the one projection of a table (`Tabletop`, inside this module): answers, events and exports all go through
 /// it, so the rule of who sees what is written once.
 public struct TabletopView: Sendable, Hashable {
     /// The table's id.
