@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import PlayingCards
 
 /// A table's layout as a file: its settings and its stacks (places, layouts, and which of each
