@@ -1,0 +1,132 @@
+import DeckClientAPI
+
+/// A table as one viewer sees it, kept up to date from its events: the same state the table page
+/// holds. Build it from a `GET` (``init(_:)-(Tabletop)``) or from a stream's `view` event; a
+/// change event moves it to the next version (``apply(_:)``).
+public struct TableView: Sendable, Hashable {
+    /// A card of a stack: its handle, which names it in actions until its stack next changes, and
+    /// its code when it lies face up.
+    public struct StackCard: Sendable, Hashable {
+        /// The card's handle.
+        public var handle: String
+        /// The card's code (`QH`), or nil while it lies face down.
+        public var code: String?
+    }
+
+    /// A stack on the felt.
+    public struct Stack: Sendable, Hashable {
+        /// `deck`, or `s` and a number.
+        public var id: String
+        /// Where its bottom card's top left corner lies, on a felt of 1000 × 700.
+        public var x: Double
+        /// See ``x``.
+        public var y: Double
+        /// Higher lies over lower.
+        public var z: Int
+        /// `squared`, `right` or `down`.
+        public var layout: String
+        /// A spread's step, in table units.
+        public var step: Double?
+        /// 0 or 90 degrees.
+        public var rotation: Int
+        /// The stack's label, if it has one.
+        public var label: String?
+        /// The table's version when the stack last changed.
+        public var version: Int
+        /// Its cards, bottom first.
+        public var cards: [StackCard]
+    }
+
+    /// A seat: its number, the name of who sits there (nil while free), and how many cards their
+    /// hand holds.
+    public struct Seat: Sendable, Hashable {
+        /// The seat's number, from 1.
+        public var number: Int
+        /// Who sits there, or nil for a free seat.
+        public var name: String?
+        /// The cards in that seat's hand.
+        public var handCount: Int
+    }
+
+    /// The table's id; nil for a watcher, who never learns it.
+    public var tableID: String?
+    /// Up by one on every change.
+    public var version: Int
+    /// The stacks by id.
+    public var stacks: [String: Stack]
+    /// The seats in order.
+    public var seats: [Seat]
+    /// The viewer's seat, when the viewer has one.
+    public var yourSeat: Int?
+    /// The codes of the viewer's hand, in the viewer's order.
+    public var hand: [String]
+    /// Whether the deck's order came from a seed and was not shuffled since.
+    public var seeded: Bool
+    /// The felt's colour, when set.
+    public var feltColour: String?
+    /// The path of the felt's background image, when one is set.
+    public var feltBackground: String?
+    /// The seat of the table's creator, while they sit there.
+    public var creatorSeat: Int?
+
+    /// The view a `GET` of the table answered.
+    public init(_ table: Tabletop) {
+        tableID = table.tableId
+        version = table.version
+        stacks = Dictionary(uniqueKeysWithValues: table.stacks.map { stack in
+            (stack.id, Stack(id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout.rawValue, step: stack.step,
+                             rotation: stack.rotation.rawValue, label: stack.label, version: stack.version,
+                             cards: stack.cards.map { StackCard(handle: $0.handle, code: $0.faceUp ? $0.code : nil) }))
+        })
+        seats = table.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
+        yourSeat = table.yourSeat
+        hand = (table.hand ?? []).map(\.code)
+        seeded = table.seeded
+        feltColour = table.felt?.colour
+        feltBackground = table.felt?.background
+        creatorSeat = table.creatorSeat
+    }
+
+    /// The view a stream's `view` event carries.
+    init(_ view: Components.Schemas.FeltEventView) {
+        tableID = view.tableId
+        version = view.version
+        stacks = Dictionary(uniqueKeysWithValues: view.stacks.map { ($0.id, Self.stack($0)) })
+        seats = view.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
+        yourSeat = view.yourSeat
+        hand = view.hand ?? []
+        seeded = view.seeded
+        feltColour = view.felt.colour
+        feltBackground = view.felt.background
+        creatorSeat = view.creatorSeat
+    }
+
+    /// Moves the view to the change's version. A change applies only to the version it was made
+    /// from; the stream sends a whole view instead whenever versions were skipped.
+    mutating func apply(_ change: Components.Schemas.FeltEventChange) throws(DeckClientError) {
+        guard change.from == version else {
+            throw DeckClientError(status: 0, message: "a change from version \(change.from) cannot apply to the view at version \(version)")
+        }
+        for stack in change.stacks { stacks[stack.id] = Self.stack(stack) }
+        for id in change.removed { stacks[id] = nil }
+        if let changed = change.seats { seats = changed.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount) } }
+        if let changed = change.hand { hand = changed }
+        if let changed = change.seeded { seeded = changed }
+        if let felt = change.felt {
+            feltColour = felt.colour
+            feltBackground = felt.background
+        }
+        if let changed = change.creatorSeat { creatorSeat = changed }
+        version = change.version
+    }
+
+    /// A stack of an event: the card at index i from the bottom has the handle `handles` followed
+    /// by i in base 36.
+    static func stack(_ stack: Components.Schemas.FeltEventStack) -> Stack {
+        Stack(id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout.rawValue, step: stack.step,
+              rotation: stack.rotation.rawValue, label: stack.label, version: stack.version,
+              cards: stack.cards.enumerated().map { index, code in
+                  StackCard(handle: stack.handles + String(index, radix: 36), code: code)
+              })
+    }
+}
