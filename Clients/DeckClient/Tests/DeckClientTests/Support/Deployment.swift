@@ -35,4 +35,16 @@ struct Deployment: Sendable {
     func stop() async {
         for server in servers { await server.stop() }
     }
+
+    /// Runs `body` with servers of `store`, and stops them however it ends.
+    static func with(_ store: Store, _ body: (Deployment) async throws -> Void) async throws {
+        let deployment = try await start(store)
+        do {
+            try await body(deployment)
+        } catch {
+            await deployment.stop()
+            throw error
+        }
+        await deployment.stop()
+    }
 }
