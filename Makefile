@@ -10,6 +10,8 @@
 #   make bench-server  wrk against a release deck-server (numbers for the server issue)
 #   make bench-soak    10 minutes of 8,000 table event streams against a release deck-server
 #   make test-schemathesis  schemathesis against the deck-server's /openapi.json
+#   make test-client  DeckClient's tests against real deck-servers (part of make test)
+#   make client-generate  regenerate DeckClient's generated layer from the server's OpenAPI document
 #   make docs      the API documentation of every DocC catalog, a static site in out/docs
 #   make deps      install the Debian packages the project needs (does nothing when present)
 
@@ -56,7 +58,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: docs deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server bench-soak serve deck deal contact-sheet install install-files clean
+.PHONY: docs test-client client-generate deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server bench-soak serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -94,12 +96,31 @@ TIMED := bash $(CURDIR)/Scripts/timed.sh
 # `make -j` (where the steps may run side by side and append their lines in any order).
 test:
 	@mkdir -p out && : > out/test-times.txt
-	@$(MAKE) --no-print-directory test-library test-server test-browser
+	@$(MAKE) --no-print-directory test-library test-server test-client test-browser
 	@echo "Where the time went:" && cat out/test-times.txt
 
 test-library: deps
 	$(TIMED) "library build" $(SWIFT) build --build-tests
 	$(TIMED) "library tests" $(SWIFT) test --skip-build --disable-xctest
+
+# DeckClient (Clients/DeckClient, a package of its own) against the deck-server that test-server
+# built, on SQLite and on two instances over a throw-away PostgreSQL cluster.
+CLIENT_DIR := Clients/DeckClient
+test-client: test-server
+	cd $(CLIENT_DIR) && $(TIMED) "client build" $(SWIFT) build --build-tests
+	cd $(CLIENT_DIR) && DECK_SERVER="$$(cd $(CURDIR)/$(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server" \
+		$(TIMED) "client tests" $(SWIFT) test --skip-build --disable-xctest
+
+# DeckClient's generated layer, written again from the server's OpenAPI document by
+# swift-openapi-generator (built from Clients/DeckClient/Generator, which only this target uses).
+client-generate:
+	cp $(SERVER_DIR)/Sources/DeckServerHTTP/Public/openapi.json $(CLIENT_DIR)/Sources/DeckClientAPI/openapi.json
+	cd $(CLIENT_DIR)/Generator && $(SWIFT) build -c release --product swift-openapi-generator
+	rm -f $(CLIENT_DIR)/Sources/DeckClientAPI/*.swift
+	$(CLIENT_DIR)/Generator/.build/release/swift-openapi-generator generate \
+		$(CLIENT_DIR)/Sources/DeckClientAPI/openapi.json \
+		--config $(CLIENT_DIR)/Sources/DeckClientAPI/openapi-generator-config.yaml \
+		--output-directory $(CLIENT_DIR)/Sources/DeckClientAPI
 
 # PostgreSQL (Debian's postgresql: initdb, pg_ctl, psql under /usr/lib/postgresql/*/bin) for the
 # server's tests, which make throw-away clusters, and its benchmark.
@@ -196,7 +217,7 @@ install-files:
 	@echo "Installed $(PREFIX)/bin/render-card and its shell completions"
 
 clean:
-	rm -rf .build .build-docs Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/.build-docs $(SERVER_DIR)/Benchmarks/StreamLoad/.build out
+	rm -rf .build .build-docs Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/.build-docs $(SERVER_DIR)/Benchmarks/StreamLoad/.build $(CLIENT_DIR)/.build $(CLIENT_DIR)/Generator/.build out
 
 # The API documentation: every DocC catalog built by swift-docc-plugin into one static site,
 # out/docs (serve it with any static web server: `python3 -m http.server -d out/docs`). The

@@ -9,9 +9,9 @@ struct DocumentationTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// README.md and every Markdown file under docs/.
+    /// README.md, DeckClient's README and every Markdown file under docs/.
     static func documents() throws -> [MarkdownDocument] {
-        var paths = ["README.md"]
+        var paths = ["README.md", "Clients/DeckClient/README.md"]
         let docs = root.appendingPathComponent("docs")
         let walker = FileManager.default.enumerator(at: docs, includingPropertiesForKeys: nil)
         while let url = walker?.nextObject() as? URL {

@@ -22,6 +22,7 @@ public struct DeckClientError: Error, Sendable, CustomStringConvertible {
         self.retryAfter = retryAfter
     }
 
+    /// The status and the server's message, as `400: count -1 is not allowed: …`.
     public var description: String { status == 0 ? message : "\(status): \(message)" }
 }
 

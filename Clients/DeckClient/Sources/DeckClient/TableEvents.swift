@@ -30,7 +30,9 @@ public enum TableEvent: Sendable, Hashable {
 /// table, a shut watch link) ends the sequence with a ``DeckClientError``; so does a limit
 /// (429, 503) when it persists for `maximumRetries` attempts in a row.
 public struct TableEvents: AsyncSequence, Sendable {
+    /// Each event, with the table it leaves.
     public typealias Element = TableEvent
+    /// A refusal (``DeckClientError``), or a connection that could not be opened again.
     public typealias Failure = any Error
 
     enum Source: Sendable {
@@ -48,6 +50,7 @@ public struct TableEvents: AsyncSequence, Sendable {
         self.source = source
     }
 
+    /// An iterator that opens the stream on its first `next()`.
     public func makeAsyncIterator() -> Iterator {
         Iterator(events: self)
     }
@@ -67,6 +70,7 @@ public struct TableEvents: AsyncSequence, Sendable {
             self.events = events
         }
 
+        /// The next event; nil once the task is cancelled.
         public mutating func next() async throws -> TableEvent? {
             while !Task.isCancelled {
                 if connection == nil {

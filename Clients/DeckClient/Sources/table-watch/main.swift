@@ -13,6 +13,11 @@ let usage = """
       --join TABLE   take the next free seat of table TABLE, as --name NAME
     """
 
+/// Writes a line at once, also into a pipe or a file (print would hold it in a buffer).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("table-watch: \(message)\n".utf8))
     exit(64)
@@ -22,7 +27,7 @@ var options: [String: String] = [:]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     guard ["--server", "--watch", "--join", "--name"].contains(argument) else {
-        if argument == "--help" || argument == "-h" { print(usage); exit(0) }
+        if argument == "--help" || argument == "-h" { say(usage); exit(0) }
         fail("unknown argument '\(argument)'\n\(usage)")
     }
     guard let value = arguments.popFirst() else { fail("\(argument) needs a value\n\(usage)") }
@@ -40,7 +45,7 @@ case (let key?, nil, nil):
 case (nil, let table?, let name?):
     do {
         let seat = try await client.joinTable(table, name: name)
-        print("\(name) sat down at seat \(seat.number)")
+        say("\(name) sat down at seat \(seat.number)")
         events = seat.events()
     } catch {
         fail("could not join table \(table): \(error)")
@@ -56,22 +61,22 @@ do {
         case .view(let table):
             if previous == nil {
                 let players = table.seats.compactMap(\.name)
-                print("version \(table.version): \(table.stacks.count) stacks; \(players.isEmpty ? "nobody seated" : players.joined(separator: ", ") + " seated")")
+                say("version \(table.version): \(table.stacks.count) stacks; \(players.isEmpty ? "nobody seated" : players.joined(separator: ", ") + " seated")")
             }
             previous = table
         case .change(let table, _, _):
             if let before = previous {
-                for sentence in ChangeStory.sentences(from: before, to: table) { print("version \(table.version): \(sentence)") }
+                for sentence in ChangeStory.sentences(from: before, to: table) { say("version \(table.version): \(sentence)") }
             }
             previous = table
         case .peek(let stack, let seat):
             let name = previous?.seats.first { $0.number == seat }?.name ?? "seat \(seat)"
-            print("\(name) peeked at stack \(stack)")
+            say("\(name) peeked at stack \(stack)")
         case .hold, .drag:
             break
         }
     }
-    print("the table's stream ended")
+    say("the table's stream ended")
 } catch {
     fail("\(error)")
 }
