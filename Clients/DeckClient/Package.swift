@@ -40,7 +40,14 @@ let package = Package(
         ),
         // Watches a table and prints each change as a line a person reads.
         .executableTarget(name: "table-watch", dependencies: ["DeckClient"]),
-        .testTarget(name: "DeckClientTests", dependencies: ["DeckClient"]),
+        .testTarget(
+            name: "DeckClientTests",
+            dependencies: [
+                "DeckClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,7 +42,7 @@ public struct DeckClient: Sendable {
     /// The generated client with a seat's token on every request.
     func api(token: String?) -> Client {
         var middlewares: [any ClientMiddleware] = [RefusalMiddleware()]
-        if let token { middlewares.append(BearerTokenMiddleware(token: token)) }
+        if let token { middlewares.append(HeaderMiddleware.bearer(token)) }
         return Client(serverURL: serverURL, transport: transport, middlewares: middlewares)
     }
 
@@ -52,19 +52,5 @@ public struct DeckClient: Sendable {
         #else
         URLSessionTransport()
         #endif
-    }
-}
-
-/// Puts a seat's token on every request as `Authorization: Bearer`.
-struct BearerTokenMiddleware: ClientMiddleware {
-    let token: String
-
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        request.headerFields[.authorization] = "Bearer \(token)"
-        return try await next(request, body, baseURL)
     }
 }

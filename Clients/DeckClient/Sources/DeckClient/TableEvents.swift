@@ -89,7 +89,9 @@ public struct TableEvents: AsyncSequence, Sendable {
                 do {
                     try Task.checkCancellation()
                     guard let item = try await connection!.next() else {
+                        // The server ended the stream: open another after its hint, as EventSource does.
                         connection = nil
+                        try await Task.sleep(for: retry)
                         continue
                     }
                     failures = 0
@@ -111,11 +113,11 @@ public struct TableEvents: AsyncSequence, Sendable {
 
         static func connect(_ events: TableEvents, lastEventID: String?) async throws -> Connection {
             var middlewares: [any ClientMiddleware] = [RefusalMiddleware()]
-            if let lastEventID { middlewares.append(HeaderMiddleware(name: "Last-Event-ID", value: lastEventID)) }
+            if let lastEventID { middlewares.append(HeaderMiddleware(field: HTTPField.Name("Last-Event-ID")!, value: lastEventID)) }
             let body: HTTPBody
             switch events.source {
             case .seat(let tableID, let token):
-                middlewares.append(BearerTokenMiddleware(token: token))
+                middlewares.append(HeaderMiddleware.bearer(token))
                 let api = Client(serverURL: events.client.serverURL, transport: events.client.transport, middlewares: middlewares)
                 body = try await api.getApiTableTableIdFeltEvents(path: .init(tableId: tableID)).ok.body.textEventStream
             case .watch(let key):
@@ -160,20 +162,5 @@ public struct TableEvents: AsyncSequence, Sendable {
                 return nil
             }
         }
-    }
-}
-
-/// Sets one header on every request.
-struct HeaderMiddleware: ClientMiddleware {
-    let name: String
-    let value: String
-
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        if let field = HTTPField.Name(name) { request.headerFields[field] = value }
-        return try await next(request, body, baseURL)
     }
 }
