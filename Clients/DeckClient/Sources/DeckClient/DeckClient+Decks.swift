@@ -25,6 +25,9 @@ extension DeckClient {
     public func newDeck(decks: Int = 1, jokers: Bool = false, shuffled: Bool = true,
                         cards: [String]? = nil, seed: String? = nil) async throws -> Deck {
         try await refusals {
+            guard seed == nil || shuffled else {
+                throw DeckClientError(status: 0, message: "a seed is for a shuffle: give shuffled: true with the seed, or no seed")
+            }
             let joined = cards?.joined(separator: ",")
             let jokers: Bool? = jokers ? true : nil
             if shuffled {

@@ -34,6 +34,9 @@ extension DeckClient {
     public func drawFromPile(_ pile: String, of deckID: String, count: Int = 1, cards: [String]? = nil,
                              at position: DrawPosition = .top) async throws -> Deck {
         try await refusals {
+            guard cards == nil || position == .top else {
+                throw DeckClientError(status: 0, message: "cards named are drawn from wherever they lie in the pile: give cards or a position, not both")
+            }
             let joined = cards?.joined(separator: ",")
             let count: Int? = cards == nil ? count : nil
             switch cards == nil ? position : .top {

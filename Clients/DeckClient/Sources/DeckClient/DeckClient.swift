@@ -2,10 +2,10 @@ import DeckClientAPI
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
-#if canImport(OpenAPIAsyncHTTPClient)
-import OpenAPIAsyncHTTPClient
-#elseif canImport(OpenAPIURLSession)
+#if canImport(Darwin)
 import OpenAPIURLSession
+#else
+import OpenAPIAsyncHTTPClient
 #endif
 
 /// A client of a deck-server: decks and piles as deckofcardsapi has them, games of Memorize, and
@@ -47,10 +47,10 @@ public struct DeckClient: Sendable {
     }
 
     static func defaultTransport() -> any ClientTransport {
-        #if canImport(OpenAPIAsyncHTTPClient)
-        AsyncHTTPClientTransport()
-        #else
+        #if canImport(Darwin)
         URLSessionTransport()
+        #else
+        AsyncHTTPClientTransport()
         #endif
     }
 }

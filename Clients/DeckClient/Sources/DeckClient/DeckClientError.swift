@@ -68,6 +68,7 @@ func refusals<T>(_ call: () async throws -> T) async throws -> T {
         return try await call()
     } catch let error as ClientError {
         if let refusal = error.underlyingError as? DeckClientError { throw refusal }
+        if error.underlyingError is CancellationError { throw CancellationError() }
         throw DeckClientError(status: 0, message: "\(error.causeDescription): \(error.underlyingError)")
     }
 }

@@ -25,8 +25,9 @@ public enum TableEvent: Sendable, Hashable {
 /// }
 /// ```
 ///
-/// A dropped connection is opened again after the server's retry hint, with `Last-Event-ID`; the
-/// server then sends the whole table, so nothing is missed. A refusal (a bad token, an unknown
+/// A dropped connection, or a gap in the versions, is opened again after the server's retry hint
+/// (at least 0.1 s), with `Last-Event-ID`; the server then sends the whole table, so changes
+/// made meanwhile arrive in that `.view`. A change older than the view is skipped. A refusal (a bad token, an unknown
 /// table, a shut watch link) ends the sequence with a ``DeckClientError``; so does a limit
 /// (429, 503) when it persists for `maximumRetries` attempts in a row.
 public struct TableEvents: AsyncSequence, Sendable {
@@ -77,12 +78,15 @@ public struct TableEvents: AsyncSequence, Sendable {
                     do {
                         let events = self.events, lastEventID = self.lastEventID
                         connection = try await refusals { try await Self.connect(events, lastEventID: lastEventID) }
+                    } catch is CancellationError {
+                        return nil
                     } catch let error as DeckClientError where [400, 401, 403, 404, 410].contains(error.status) {
                         throw error
                     } catch {
                         failures += 1
                         if failures > events.maximumRetries { throw error }
-                        try await Task.sleep(for: retry)
+                        let asked = (error as? DeckClientError)?.retryAfter.map { Duration.seconds($0) } ?? .zero
+                        guard await Self.pause(Swift.max(retry, asked)) else { return nil }
                         continue
                     }
                 }
@@ -91,11 +95,13 @@ public struct TableEvents: AsyncSequence, Sendable {
                     guard let item = try await connection!.next() else {
                         // The server ended the stream: open another after its hint, as EventSource does.
                         connection = nil
-                        try await Task.sleep(for: retry)
+                        guard await Self.pause(retry) else { return nil }
                         continue
                     }
-                    failures = 0
-                    if let event = try read(item) { return event }
+                    if let event = try read(item) {
+                        if case .view = event { failures = 0 }
+                        return event
+                    }
                 } catch is CancellationError {
                     return nil
                 } catch let error as DeckClientError {
@@ -105,7 +111,9 @@ public struct TableEvents: AsyncSequence, Sendable {
                 } catch {
                     // The connection dropped: open another, after the server's hint.
                     connection = nil
-                    try await Task.sleep(for: retry)
+                    failures += 1
+                    if failures > events.maximumRetries { throw error }
+                    guard await Self.pause(retry) else { return nil }
                 }
             }
             return nil
@@ -127,6 +135,17 @@ public struct TableEvents: AsyncSequence, Sendable {
             return body.asDecodedServerSentEvents().makeAsyncIterator()
         }
 
+        /// Waits before a connection is opened again (at least 0.1 s, whatever the hint says);
+        /// false when the task was cancelled meanwhile.
+        static func pause(_ duration: Duration) async -> Bool {
+            do {
+                try await Task.sleep(for: Swift.max(duration, .milliseconds(100)))
+                return true
+            } catch {
+                return false
+            }
+        }
+
         /// The event an item of the stream tells, with the view moved on; nil for items that tell
         /// nothing (the retry hint alone).
         mutating func read(_ item: ServerSentEvent) throws -> TableEvent? {
@@ -142,14 +161,18 @@ public struct TableEvents: AsyncSequence, Sendable {
                 return .view(table)
             case "change":
                 let change = try decoder.decode(Components.Schemas.FeltEventChange.self, from: json)
-                guard var table = view else {
-                    throw DeckClientError(status: 0, message: "the stream sent a change before any view")
+                guard var table = view, change.version > table.version else { return nil }
+                guard change.from == table.version else {
+                    // Versions were skipped: a new connection starts with the whole table.
+                    connection = nil
+                    return nil
                 }
                 try table.apply(change)
                 view = table
                 return .change(table, changed: change.stacks.map(\.id), removed: change.removed)
             case "hold":
                 let hold = try decoder.decode(Components.Schemas.FeltHold.self, from: json)
+                if view?.stacks[hold.stack] != nil { view?.stacks[hold.stack]?.heldBy = hold.until == nil ? nil : hold.seat }
                 return .hold(stack: hold.stack, seat: hold.seat,
                              until: hold.until.map { Date(timeIntervalSince1970: Double($0) / 1000) })
             case "drag":

@@ -121,6 +121,9 @@ extension TableSeat {
                         expecting expectation: Expectation = .none) async throws -> Tabletop {
         try await refusals {
             typealias Form = Operations.PostApiTableTableIdFeltArrange.Input.Body.UrlEncodedFormPayload
+            if let rotation, Form.RotationPayload(rawValue: rotation) == nil {
+                throw DeckClientError(status: 0, message: "rotation \(rotation) is not allowed: give 0 or 90")
+            }
             let form = Form(stack: stack, x: x, y: y, layout: layout.flatMap { Form.LayoutPayload(rawValue: $0.rawValue) },
                             step: step, rotation: rotation.flatMap { Form.RotationPayload(rawValue: $0) }, label: label,
                             toFront: toFront ? true : nil, expectedVersion: expectation.version, expectedStacks: expectation.stacksParameter)

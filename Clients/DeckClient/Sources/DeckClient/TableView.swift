@@ -33,6 +33,8 @@ public struct TableView: Sendable, Hashable {
         public var label: String?
         /// The table's version when the stack last changed.
         public var version: Int
+        /// The seat holding it while dragging it, if any.
+        public var heldBy: Int?
         /// Its cards, bottom first.
         public var cards: [StackCard]
     }
@@ -68,16 +70,18 @@ public struct TableView: Sendable, Hashable {
     public var feltBackground: String?
     /// The seat of the table's creator, while they sit there.
     public var creatorSeat: Int?
+    /// The table's watch link, shown to its creator only, while watching is on.
+    public var watchKey: String?
 
     /// The view a `GET` of the table answered.
     public init(_ table: Tabletop) {
         tableID = table.tableId
         version = table.version
-        stacks = Dictionary(uniqueKeysWithValues: table.stacks.map { stack in
+        stacks = Dictionary(table.stacks.map { stack in
             (stack.id, Stack(id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout.rawValue, step: stack.step,
-                             rotation: stack.rotation.rawValue, label: stack.label, version: stack.version,
+                             rotation: stack.rotation.rawValue, label: stack.label, version: stack.version, heldBy: stack.heldBy,
                              cards: stack.cards.map { StackCard(handle: $0.handle, code: $0.faceUp ? $0.code : nil) }))
-        })
+        }, uniquingKeysWith: { _, last in last })
         seats = table.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
         yourSeat = table.yourSeat
         hand = (table.hand ?? []).map(\.code)
@@ -85,13 +89,14 @@ public struct TableView: Sendable, Hashable {
         feltColour = table.felt?.colour
         feltBackground = table.felt?.background
         creatorSeat = table.creatorSeat
+        watchKey = table.watch?.key
     }
 
     /// The view a stream's `view` event carries.
     init(_ view: Components.Schemas.FeltEventView) {
         tableID = view.tableId
         version = view.version
-        stacks = Dictionary(uniqueKeysWithValues: view.stacks.map { ($0.id, Self.stack($0)) })
+        stacks = Dictionary(view.stacks.map { ($0.id, Self.stack($0)) }, uniquingKeysWith: { _, last in last })
         seats = view.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
         yourSeat = view.yourSeat
         hand = view.hand ?? []
@@ -99,6 +104,7 @@ public struct TableView: Sendable, Hashable {
         feltColour = view.felt.colour
         feltBackground = view.felt.background
         creatorSeat = view.creatorSeat
+        watchKey = view.watch?.key
     }
 
     /// Moves the view to the change's version. A change applies only to the version it was made
@@ -113,10 +119,13 @@ public struct TableView: Sendable, Hashable {
         if let changed = change.hand { hand = changed }
         if let changed = change.seeded { seeded = changed }
         if let felt = change.felt {
+            // The table's settings travel together: without a creator seat the creator has
+            // left, and without a watch link watching is off.
             feltColour = felt.colour
             feltBackground = felt.background
+            creatorSeat = change.creatorSeat
+            watchKey = change.watch?.key
         }
-        if let changed = change.creatorSeat { creatorSeat = changed }
         version = change.version
     }
 
@@ -124,7 +133,7 @@ public struct TableView: Sendable, Hashable {
     /// by i in base 36.
     static func stack(_ stack: Components.Schemas.FeltEventStack) -> Stack {
         Stack(id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout.rawValue, step: stack.step,
-              rotation: stack.rotation.rawValue, label: stack.label, version: stack.version,
+              rotation: stack.rotation.rawValue, label: stack.label, version: stack.version, heldBy: stack.heldBy,
               cards: stack.cards.enumerated().map { index, code in
                   StackCard(handle: stack.handles + String(index, radix: 36), code: code)
               })

@@ -18,9 +18,11 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-func fail(_ message: String) -> Never {
+/// Says what went wrong and exits: 64 for a usage mistake, 69 when the server refused or could
+/// not be reached.
+func fail(_ message: String, status: Int32 = 64) -> Never {
     FileHandle.standardError.write(Data("table-watch: \(message)\n".utf8))
-    exit(64)
+    exit(status)
 }
 
 var options: [String: String] = [:]
@@ -48,7 +50,7 @@ case (nil, let table?, let name?):
         say("\(name) sat down at seat \(seat.number)")
         events = seat.events()
     } catch {
-        fail("could not join table \(table): \(error)")
+        fail("could not join table \(table): \(error)", status: 69)
     }
 default:
     fail("give --watch KEY, or --join TABLE with --name NAME\n\(usage)")
@@ -59,7 +61,12 @@ do {
     for try await event in events {
         switch event {
         case .view(let table):
-            if previous == nil {
+            if let before = previous {
+                // A whole table after a reconnect: what changed while the connection was down.
+                for sentence in ChangeStory.sentences(from: before, to: table) where table.version != before.version {
+                    say("version \(table.version): \(sentence)")
+                }
+            } else {
                 let players = table.seats.compactMap(\.name)
                 say("version \(table.version): \(table.stacks.count) stacks; \(players.isEmpty ? "nobody seated" : players.joined(separator: ", ") + " seated")")
             }
@@ -78,5 +85,5 @@ do {
     }
     say("the table's stream ended")
 } catch {
-    fail("\(error)")
+    fail("\(error)", status: 69)
 }

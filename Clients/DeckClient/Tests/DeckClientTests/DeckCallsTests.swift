@@ -50,8 +50,9 @@ struct DeckCallsTests {
             #expect(now.remaining == 52 - 6 + 1 + 2)   // hand[5] back, and the pile's last two
             let reshuffled = try await client.shuffle(deck.deckId)
             #expect(reshuffled.remaining == 52)
+            _ = try await client.draw(7, from: deck.deckId)
             let remainingOnly = try await client.shuffle(deck.deckId, remainingOnly: true)
-            #expect(remainingOnly.remaining == 52)
+            #expect(remainingOnly.remaining == 45, "the drawn cards stay out")
         }
     }
 
@@ -74,6 +75,11 @@ struct DeckCallsTests {
 
             let unknownDeck = await #expect(throws: DeckClientError.self) { try await client.deck(String(repeating: "a", count: 26)) }
             #expect(unknownDeck?.status == 404)
+
+            let seedless = await #expect(throws: DeckClientError.self) { try await client.newDeck(shuffled: false, seed: String(repeating: "0", count: 64)) }
+            #expect(seedless?.message.contains("a seed is for a shuffle") == true)
+            let both = await #expect(throws: DeckClientError.self) { try await client.drawFromPile("p", of: deck.deckId, cards: ["AS"], at: .bottom) }
+            #expect(both?.message.contains("not both") == true)
 
             let noPile = await #expect(throws: DeckClientError.self) { try await client.drawFromPile("nosuch", of: deck.deckId) }
             #expect(noPile?.status == 404 && noPile?.message.contains("nosuch") == true, "\(String(describing: noPile))")

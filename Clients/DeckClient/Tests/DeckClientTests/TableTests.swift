@@ -66,6 +66,8 @@ struct TableTests {
             let deckVersion = try #require(table.stacks.first { $0.id == "deck" }?.version)
             _ = try await bob.shuffle("deck", expecting: Expectation(version: table.version, stacks: ["deck": deckVersion]))
 
+            let tilted = await #expect(throws: DeckClientError.self) { try await ann.arrange(played, rotation: 45) }
+            #expect(tilted?.message == "rotation 45 is not allowed: give 0 or 90")
             let bad = await #expect(throws: DeckClientError.self) { try await ann.move(.top(1, of: "s99"), to: .hand(seat: 1)) }
             #expect(bad.map { (400..<500).contains($0.status) && $0.message.contains("s99") } == true, "\(String(describing: bad))")
             let notCreator = await #expect(throws: DeckClientError.self) { try await bob.setFeltColour("#112233") }
@@ -96,11 +98,15 @@ struct TableTests {
         }
     }
 
-    /// Reads events until the view reaches `version`, skipping holds, drags and peeks.
-    static func view(at version: Int, from events: inout TableEvents.Iterator) async throws -> TableView {
+    /// Reads events until the view reaches `version`, skipping holds, drags and peeks; with
+    /// `changesOnly`, a whole view on the way is an issue (the deltas must carry the table).
+    static func view(at version: Int, from events: inout TableEvents.Iterator, changesOnly: Bool = false) async throws -> TableView {
         while let event = try await events.next() {
             switch event {
-            case .view(let table), .change(let table, _, _):
+            case .view(let table):
+                if changesOnly { Issue.record("a whole view came at version \(table.version) where changes were expected") }
+                if table.version >= version { return table }
+            case .change(let table, _, _):
                 if table.version >= version { return table }
             case .hold, .drag, .peek:
                 continue
@@ -138,10 +144,10 @@ struct TableTests {
             ]
             for (index, step) in steps.enumerated() {
                 let answer = try await step()
-                seen = try await Self.view(at: answer.version, from: &events)
+                seen = try await Self.view(at: answer.version, from: &events, changesOnly: true)
                 #expect(seen.version == answer.version, "step \(index)")
                 #expect(seen == TableView(try await bob.table()), "step \(index): Bob's events")
-                watched = try await Self.view(at: answer.version, from: &watching)
+                watched = try await Self.view(at: answer.version, from: &watching, changesOnly: true)
                 #expect(watched == TableView(try await deployment.events.watchedTable(key: link.key)), "step \(index): the watcher's events")
             }
             #expect(seen.hand.isEmpty && seen.stacks.count == 1)
