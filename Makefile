@@ -136,13 +136,15 @@ test-server: deps-postgres
 	cd $(SERVER_DIR) && $(TIMED) "stream-load tests" $(SWIFT) test --package-path Benchmarks/StreamLoad --disable-xctest
 
 # The Memorize page in headless Chromium (Debian's chromium and chromium-driver; emoji font
-# for emoji faces) through Selenium (PyPI), against the deck-server that test-server built.
+# for emoji faces) through Selenium (PyPI), against the deck-server that test-server built;
+# axe-core (PyPI's axe-selenium-python) checks the pages' accessibility.
 deps-browser:
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Color Emoji'; then \
 		echo "make deps-browser: installing chromium chromium-driver fonts-noto-color-emoji"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver fonts-noto-color-emoji; \
 	fi
 	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium
+	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q axe-selenium-python
 
 test-browser: test-server deps-browser
 	$(TIMED) "browser tests" bash $(SERVER_DIR)/Tests/browser/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
