@@ -37,6 +37,13 @@ def short_name(code):
     return ("10" if code[:-1] == "0" else code[:-1]) + {"S": "♠", "D": "♦", "C": "♣", "H": "♥"}[code[-1]]
 
 
+def names_card(text, code):
+    """Whether text names the card by its code as a word of its own ("3C" in data-face="3C" or
+    /cards/3C.png), not inside a longer run of letters and digits such as a random token, nor as a
+    percent escape such as the favicon's "%3C" (a "<")."""
+    return re.search(rf"(?<![A-Za-z0-9%]){re.escape(code)}(?![A-Za-z0-9])", text) is not None
+
+
 def api(method, path, params=None, token=None):
     """Calls the table API; returns (status, body)."""
     data = urllib.parse.urlencode(params or {}).encode() if method == "POST" else None
