@@ -100,9 +100,23 @@ class TabletopPage(unittest.TestCase):
             self.fail(f"{message} (after {timeout} s)")
 
     def assert_no_errors(self, driver):
-        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
-                  and "409" not in entry["message"] and "favicon" not in entry["message"]]
+        """The console is clean: no script error and no refused request (a 4xx logged by Chromium)."""
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
         self.assertFalse(errors, "the page logged errors: " + "; ".join(entry["message"] for entry in errors))
+
+    def record_requests(self, driver):
+        """From now on the page's requests are kept in window.requests as "POST /path"."""
+        driver.execute_script("""
+            window.requests = [];
+            const original = window.fetch;
+            window.fetch = (input, init) => {
+              window.requests.push(`${(init && init.method) || "GET"} ${new URL(String(input), location.href).pathname}`);
+              return original(input, init);
+            };""")
+
+    def requests(self, driver, ending):
+        """The recorded requests whose path ends with `ending`."""
+        return [r for r in driver.execute_script("return window.requests") if r.endswith(ending)]
 
     # Sitting down
 

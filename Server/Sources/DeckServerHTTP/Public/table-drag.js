@@ -35,6 +35,7 @@ export class Dragging {
     this.carry = null;
     this.band = null;
     this.lastTap = null;
+    this.lastPointer = null;      // the kind of the last pointer pressed: "mouse", "pen" or "touch"
     for (const root of [stage, hand.element]) {
       root.addEventListener("pointerdown", (event) => this.down(event));
       root.addEventListener("contextmenu", (event) => {
@@ -63,6 +64,7 @@ export class Dragging {
   }
 
   down(event) {
+    this.lastPointer = event.pointerType;
     if (!this.seated || event.button > 0 || this.carry) return;
     // A second finger is the scene's pinch, not a press.
     if (event.pointerType === "touch" && (this.press || this.scene.pointers.size > 1)) {
@@ -208,18 +210,18 @@ export class Dragging {
 
   // Sends where the carried stack is, at most 30 times a second and one request at a time: on a
   // slow link the newest place waits for the answer before, the ones between are never sent.
+  // Nothing is sent once the carry has ended: the drop has moved the stack and let go of it.
   sendPlace(carry) {
     const now = performance.now();
-    if (carry.sending || !carry.held || now - carry.lastSent < dragInterval || carry.place === carry.sentPlace) return;
+    if (this.carry !== carry || carry.sending || !carry.held || now - carry.lastSent < dragInterval || carry.place === carry.sentPlace) return;
     carry.lastSent = now;
-    carry.sending = true;
     carry.sentPlace = carry.place;
     const x = Math.min(1000, Math.max(0, carry.place.x));
     const y = Math.min(700, Math.max(0, carry.place.y));
     const place = { stack: carry.stackId, x: x.toFixed(1), y: y.toFixed(1) };
     if (carry.what.kind === "card") place.handle = carry.what.handle;
-    this.table.act("drag", place).catch(() => {}).finally(() => {
-      carry.sending = false;
+    carry.sending = this.table.act("drag", place).catch(() => {}).finally(() => {
+      carry.sending = null;
       if (this.carry === carry) setTimeout(() => this.sendPlace(carry), Math.max(0, dragInterval - (performance.now() - carry.lastSent)));
     });
   }
@@ -244,6 +246,8 @@ export class Dragging {
     const target = dropTarget(event.clientX, event.clientY, { source: carry.stackId });
     const faceDown = event.altKey || this.moves.faceDown;
     this.finish(carry);
+    // A place still on its way would reach the server after the drop and be refused.
+    await carry.sending;
     await this.moves.drop(carry.what, target, {
       place: carry.place, delta: carry.delta, faceDown, handIndex: this.hand.indexAt(event.clientX),
     });
@@ -286,9 +290,11 @@ export class Dragging {
     this.release(carry);
   }
 
+  // A double click of a mouse or pen flips the card. Chromium also sends one after a double tap,
+  // which `up` has already flipped: that one is not a second request.
   doubleClick(event) {
     const card = event.target.closest(".stack .card");
-    if (!card || !this.seated) return;
+    if (!card || !this.seated || this.lastPointer === "touch") return;
     this.moves.flipCard(card.closest(".stack").dataset.id, card.dataset.handle);
   }
 

@@ -12,6 +12,7 @@ export class Moves {
     Object.assign(this, { table, state, felt, say });
     this.queue = Promise.resolve();
     this.faceDown = false;        // the toolbar's toggle: cards played from the hand go face down
+    this.flipping = new Map();    // "stack handle" → the flip of that card on its way
   }
 
   // Runs one action after the ones before it; answers its answer, or null when refused.
@@ -82,8 +83,15 @@ export class Moves {
     this.felt.render();
   }
 
+  // Flips one card. A flip of the same card while one is on its way is the same wish (a key
+  // held down, a tap landing twice), not a second request the server would refuse.
   flipCard(stack, handle) {
-    return this.run("flip", { stack, handle });
+    const key = `${stack} ${handle}`;
+    const pending = this.flipping.get(key);
+    if (pending) return pending;
+    const flip = this.run("flip", { stack, handle }).finally(() => this.flipping.delete(key));
+    this.flipping.set(key, flip);
+    return flip;
   }
 
   flipStack(stack) {
