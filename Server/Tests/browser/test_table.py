@@ -271,6 +271,48 @@ class TabletopPageTests(TabletopPage):
             self.assert_no_errors(driver)
 
 
+    def test_refusals_are_said_in_plain_words_in_a_line_of_their_own(self):
+        ann = self.browser(1280, 800)
+        table_id = self.new_table(ann, "Ann", seats=2)
+        status, body = api("POST", f"/{table_id}/join/", {"name": "Bob"})
+        self.assertEqual(status, 200, body)
+        bob = body["seat"]["token"]
+        self.wait(ann, lambda d: "Bob" in d.find_element(By.CSS_SELECTOR, '.plate[data-seat="2"]').text, "Ann does not see Bob sit down")
+
+        # Ann opens the deck's menu on its top card; meanwhile Bob takes that very card.
+        x, y = self.centre(ann, '.stack[data-id="deck"] .card.top')
+        for kind in ("mousePressed", "mouseReleased"):
+            ann.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "right", "clickCount": 1})
+        self.wait(ann, lambda d: d.find_element(By.ID, "menu").is_displayed(), "the menu did not open")
+        top = self.view(table_id, bob)[0]["deck"]["cards"][-1]["handle"]
+        self.assertEqual(api("POST", f"/{table_id}/felt/hold/", {"stack": "deck"}, token=bob)[0], 200)
+        self.wait(ann, lambda d: "held" in d.find_element(By.CSS_SELECTOR, '.stack[data-id="deck"]').get_attribute("class"), "Ann does not see Bob hold the deck")
+        status, body = api("POST", f"/{table_id}/felt/move/", {"from": "deck", "handles": top, "to": "new", "x": 700, "y": 300, "face": "keep"}, token=bob)
+        self.assertEqual(status, 200, body)
+        self.wait(ann, lambda d: self.stacks(d)["deck"][2] == 51, "Ann does not see Bob take the card")
+        ann.find_element(By.CSS_SELECTOR, '.menu button[data-action="flip-card"]').click()
+        self.wait(ann, lambda d: d.find_element(By.ID, "status").text == "Bob moved that card first.", "the refusal was not said in plain words")
+        refused = [entry["message"] for entry in ann.get_log("browser") if entry["level"] == "SEVERE"]
+        self.assertEqual(len(refused), 1, refused)
+        self.assertIn("/felt/flip/", refused[0])
+
+        # Bob holds the deck: Ann's shuffle is refused with his name.
+        self.assertEqual(api("POST", f"/{table_id}/felt/hold/", {"stack": "deck"}, token=bob)[0], 200)
+        self.menu(ann, "deck", "shuffle")
+        self.wait(ann, lambda d: d.find_element(By.ID, "status").text == "Bob is moving that stack.", "the hold was not said in plain words")
+        self.screenshot(ann, "1280x800-refusal-in-its-own-line")
+        ann.get_log("browser")
+
+        # The message line covers no seat plate, no stack and no control.
+        line = ann.find_element(By.ID, "status").rect
+        others = ann.execute_script("""
+            return [...document.querySelectorAll('.plate, .stack, button, input, select, #hand')]
+              .filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().toJSON())""")
+        for box in others:
+            overlap = min(line["x"] + line["width"], box["right"]) - max(line["x"], box["left"]) > 0 and \
+                min(line["y"] + line["height"], box["bottom"]) - max(line["y"], box["top"]) > 0
+            self.assertFalse(overlap, f"the message line {line} covers {box}")
+
     def test_a_trick_of_hearts_at_four_seats_on_laptops(self):
         self.hearts(1280, 800, touch=False)
 

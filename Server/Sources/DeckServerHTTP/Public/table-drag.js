@@ -6,6 +6,7 @@
 // everything back, with the reason.
 
 import { cardHeight, cardWidth, clearDropMarks, makeCard } from "/assets/table-felt.js";
+import { attemptOf } from "/assets/table-refusals.js";
 
 const threshold = 5;              // px a pointer moves before a press becomes a drag
 const longPress = 550;            // ms a finger or pen rests on a stack to open its menu
@@ -174,7 +175,7 @@ export class Dragging {
     }, (error) => {
       if (this.carry === carry) {
         this.abandon();
-        this.say(`Sorry: ${error.message}`);
+        this.moves.refused(error, attemptOf("hold", { stack: carry.stackId }));
       }
     });
     hold();

@@ -20,6 +20,8 @@ export class StackMenu {
     this.stack = id;
     this.returnFocus = document.activeElement;
     const top = stack.cards[stack.cards.length - 1];
+    // The card the menu names is the one its items act on, even if the stack changes meanwhile.
+    this.top = top;
     const seats = this.state.view.seats.filter((seat) => seat.name).length;
     const items = [
       ["flip-card", top ? `Flip ${top.code ? shortName(top.code) : "the top card"}` : null],
@@ -73,10 +75,9 @@ export class StackMenu {
     if (!button || !this.stack) return;
     const id = this.stack;
     const count = Number(button.parentElement.querySelector("input")?.value || 0);
-    const stack = this.state.view.stacks.get(id);
+    const top = this.top;
     this.close();
     this.returnFocus?.focus?.();
-    const top = stack && stack.cards[stack.cards.length - 1];
     switch (button.dataset.action) {
       case "flip-card": return top && this.moves.flipCard(id, top.handle);
       case "flip-stack": return this.moves.flipStack(id);
@@ -88,7 +89,7 @@ export class StackMenu {
       case "large": return top && top.code && this.showLarge(top.code);
       case "peek": {
         const faces = await this.moves.peek(id);
-        if (faces) this.say(faces.length ? `You peeked: ${faces.map(shortName).join(", ")}.` : "Nothing face down there.");
+        if (faces) this.say(peekWords(faces));
         return null;
       }
       default: return null;
@@ -106,4 +107,11 @@ export class StackMenu {
       buttons[next].focus();
     }
   }
+}
+
+// What a peek showed, short enough for the message line: the first cards, then how many more.
+function peekWords(faces) {
+  if (!faces.length) return "Nothing face down there.";
+  const shown = faces.slice(0, 6).map(shortName).join(", ");
+  return faces.length > 6 ? `You peeked: ${shown} and ${faces.length - 6} more.` : `You peeked: ${shown}.`;
 }

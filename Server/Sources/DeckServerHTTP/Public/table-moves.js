@@ -3,6 +3,7 @@
 // server has it now (a 409 carries it), so nothing is left where it did not go.
 
 import { cardWidth } from "/assets/table-felt.js";
+import { attemptOf, refusalWords } from "/assets/table-refusals.js";
 
 const clampX = (x) => Math.round(Math.min(1000, Math.max(0, x)));
 const clampY = (y) => Math.round(Math.min(700, Math.max(0, y)));
@@ -24,14 +25,28 @@ export class Moves {
         if (success) this.say(success);
         return answer;
       } catch (error) {
-        this.say(`Sorry: ${error.message}`);
-        if (error.table) this.state.setView(error.table);
-        else this.felt.render();
+        await this.refused(error, attemptOf(name, parameters));
         return null;
       }
     });
     this.queue = next;
     return next;
+  }
+
+  // Shows the table as it is after a refusal (a 409 carries it; after a 404 it is asked for),
+  // then says what happened in the player's words.
+  async refused(error, attempt) {
+    if (error.table) {
+      this.state.setView(error.table);
+    } else if (error.status === 404 || error.status === 409) {
+      try {
+        this.state.setView(await this.table.view());
+      } catch (again) {
+        error.tableGone = again.status === 404;
+      }
+    }
+    this.felt.render();
+    this.say(refusalWords(error, attempt, this.state));
   }
 
   // A drop of `what` (a card from the hand or a stack, or whole stacks) on `target`.
@@ -132,7 +147,7 @@ export class Moves {
         this.state.setView(answer);
         return (answer.peeked || []).map((card) => card.code);
       } catch (error) {
-        this.say(`Sorry: ${error.message}`);
+        await this.refused(error, attemptOf("peek", { stack }));
         return null;
       }
     });

@@ -3,6 +3,7 @@
 // and failure states, never a broken image), the seeded-deck warning, and a card shown large.
 
 import { cardName, picture } from "/assets/cards.js";
+import { refusalWords } from "/assets/table-refusals.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -81,7 +82,7 @@ export class ShareMenu {
       $("watch-link").value = `${location.origin}/table/watch/${encodeURIComponent(answer.watch.key)}`;
       this.say("A new watch link: the old one no longer shows the table.");
     } catch (error) {
-      this.say(`Sorry: ${error.message}`);
+      this.say(refusalWords(error, { action: "watch" }));
     }
   }
 }
@@ -154,17 +155,17 @@ export class FeltLook {
     try {
       this.state.setView(await this.table.act("colour", { colour }));
     } catch (error) {
-      this.say(`Sorry: ${error.message}`);
+      this.say(refusalWords(error, { action: "colour" }, this.state));
     }
   }
 
   async upload(file) {
     if (!/^image\/(png|jpeg)$/.test(file.type)) {
-      this.say(`Sorry: ${file.name} is not a PNG or JPEG image.`);
+      this.say(`${file.name} is not a PNG or JPEG image: pick one of those.`);
       return;
     }
     if (file.size > 4 * 1024 * 1024) {
-      this.say(`Sorry: ${file.name} is larger than 4 MiB.`);
+      this.say(`${file.name} is too large: a background may be up to 4 MiB.`);
       return;
     }
     this.say(`Uploading ${file.name}…`);
@@ -174,7 +175,7 @@ export class FeltLook {
       this.say("The new background is on the table.");
     } catch (error) {
       this.felt.classList.remove("loading");
-      this.say(`Sorry: ${error.message}`);
+      this.say(refusalWords(error, { action: "background" }, this.state));
     }
   }
 }

@@ -32,6 +32,7 @@ export class TableState extends EventTarget {
     this.holds = new Map();      // stack id → { seat, until (ms) }
     this.drags = new Map();      // stack id → { seat, x, y }
     this.handOrder = [];         // this seat's own order of its hand's cards
+    this.movers = new Map();     // stack id → the seat that last held it (who moved it, most likely)
   }
 
   // Emits "change" with what changed: { view: true } for a new view, { drags: [ids] } for drags.
@@ -99,6 +100,7 @@ export class TableState extends EventTarget {
   // one that runs out is redrawn as let go.
   hold({ stack, seat, until }) {
     const held = this.holds.get(stack);
+    if (until) this.movers.set(stack, seat);
     if (until) {
       clearTimeout(held && held.timer);
       const timer = setTimeout(() => {
@@ -123,6 +125,11 @@ export class TableState extends EventTarget {
     if (seat === this.view?.yourSeat) return;
     this.drags.set(stack, { seat, x, y, card });
     this.update({ drags: [stack] });
+  }
+
+  // The seat that last held `stack`, or null: the one to name when a move of it is refused.
+  lastMover(id) {
+    return this.movers.get(id) ?? null;
   }
 
   // Who holds `stack` now, if anyone.

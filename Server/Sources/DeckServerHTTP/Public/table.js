@@ -7,6 +7,7 @@
 
 import { Table, call, forgetSeat, keepSeat, nameKey, savedSeat } from "/assets/table-api.js";
 import { TableState } from "/assets/table-state.js";
+import { refusalWords } from "/assets/table-refusals.js";
 import { Scene } from "/assets/table-scene.js";
 import { Felt } from "/assets/table-felt.js";
 import { Hand } from "/assets/table-hand.js";
@@ -109,7 +110,7 @@ function refused(error) {
     table.stop();
     join.show("missing");
   } else {
-    say(`Sorry: ${error.message}`);
+    say(refusalWords(error));
   }
 }
 
@@ -143,11 +144,11 @@ async function submit({ mode, name, seats: seatCount, layout, file }) {
     } else {
       const parameters = { name, seats: seatCount };
       if (layout === "file") {
-        if (!file) throw new Error("choose the file an export wrote");
+        if (!file) throw new Error("Choose the layout file an export wrote.");
         parameters.layout = await file.text();
       } else if (layout) {
         const response = await fetch(`/assets/layouts/${layout}.json`);
-        if (!response.ok) throw new Error(`the layout ${layout} could not be loaded`);
+        if (!response.ok) throw new Error(`The layout ${layout} could not be loaded: reload the page and try again.`);
         parameters.layout = await response.text();
       }
       answer = await call("POST", "/api/table/new/", { parameters });
@@ -157,10 +158,17 @@ async function submit({ mode, name, seats: seatCount, layout, file }) {
     sitDown({ number: answer.seat.number, name: answer.seat.name, token: answer.seat.token });
     say(mode === "join" ? `You sat down at seat ${answer.seat.number}.` : "Your table is ready: share its link.");
   } catch (error) {
-    join.error(`Sorry: ${error.message}`);
+    join.error(joinWords(error, mode));
   } finally {
     join.busy = false;
   }
+}
+
+// Why a new table or a seat was not had, in the player's words.
+function joinWords(error, mode) {
+  if (error.status === undefined) return error.message;   // the page's own, such as a missing file
+  if (mode === "new" && error.status === 400) return "The server could not use that layout file: pick one that an export wrote.";
+  return refusalWords(error, { action: mode === "join" ? "join" : "new" });
 }
 
 // The toolbar.
@@ -174,7 +182,7 @@ $("leave").addEventListener("click", async () => {
   try {
     await call("POST", `/api/table/${encodeURIComponent(tableId)}/leave/`, { token: table.token });
   } catch (error) {
-    if (error.status !== 401) return say(`Sorry: ${error.message}`);
+    if (error.status !== 401) return say(refusalWords(error, { action: "leave" }));
   }
   lostSeat("You left the table; your cards went back into the deck.");
 });

@@ -35,6 +35,7 @@ enum PageAssets {
         "table-seats.js": (PackageResources.table_seats_js, javascript),
         "table-drag.js": (PackageResources.table_drag_js, javascript),
         "table-moves.js": (PackageResources.table_moves_js, javascript),
+        "table-refusals.js": (PackageResources.table_refusals_js, javascript),
         "table-menu.js": (PackageResources.table_menu_js, javascript),
         "table-keys.js": (PackageResources.table_keys_js, javascript),
         "table-panels.js": (PackageResources.table_panels_js, javascript),
