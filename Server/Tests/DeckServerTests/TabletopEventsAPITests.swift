@@ -128,6 +128,59 @@ struct TabletopEventsAPITests {
         }
     }
 
+    @Test("a shown hand: every seat and watcher sees it live as it changes, an answer with whole cards and events with codes; hidden, nothing names its cards; bad input names the part")
+    func shownHand() async throws {
+        try await withServer { server in
+            let ann = try await server.newTable("Ann", "seats=3")
+            let bob = try await server.join(ann.table, "Bob")
+            #expect(try await ann.felt("deal", "count=3").status == 200)
+            let key = try #require((try (try await ann.felt("watch")).decode(WatchLinkAnswer.self)).watch?.key)
+            let bobs = try await EventStreamReader(server.base + "/api/table/\(ann.table)/felt/events?token=\(bob.token)")
+            let watcher = try await EventStreamReader(server.base + "/api/watch/\(key)/events")
+            for stream in [bobs, watcher] { _ = try #require(await stream.next(named: "view")) }
+            let annsCards = try #require(try (try await ann.felt("show", "shown=true")).tabletop.hand?.map(\.code))
+            #expect(annsCards.count == 3)
+
+            // The answer gives whole cards; the streams give codes, in the hand's order.
+            let answer = try JSONSerialization.jsonObject(with: Data(try await server.get("/api/table/\(ann.table)/felt/", headers: bob.bearer).body)) as? [String: Any]
+            let seats = try #require(answer?["seats"] as? [[String: Any]])
+            #expect((seats[0]["shown_hand"] as? [[String: Any]])?.compactMap { $0["code"] as? String } == annsCards)
+            #expect(seats[0]["shown_hand"].flatMap { ($0 as? [[String: Any]])?.first?["image"] } != nil, "a shown card has its image")
+            #expect(seats[1]["shown_hand"] == nil, "Bob's hand is not shown")
+            for stream in [bobs, watcher] {
+                let change = try object(try #require(await stream.next(named: "change")))
+                let shown = (change["seats"] as? [[String: Any]])?.first?["shown_hand"] as? [String]
+                #expect(shown == annsCards)
+            }
+
+            // A card passed to Bob leaves the shown hand, live.
+            #expect(try await ann.felt("move", "from=hand&cards=\(annsCards[0])&to=hand&seat=2").status == 200)
+            let passed = try object(try #require(await watcher.next(named: "change")))
+            #expect((passed["seats"] as? [[String: Any]])?.first?["shown_hand"] as? [String] == Array(annsCards.dropFirst()))
+
+            // Showing again changes nothing: no version, no event. Hidden: private again.
+            let before = try await ann.felt("show", "shown=true")
+            let after = try await ann.felt("show", "shown=false")
+            #expect(try after.tabletop.version == before.tabletop.version + 1)
+            let hidden = try object(try #require(await watcher.next(named: "change")))
+            #expect(hidden["from"] as? Int == (try before.tabletop.version) && hidden["version"] as? Int == (try after.tabletop.version),
+                    "showing a shown hand made a change")
+            #expect((hidden["seats"] as? [[String: Any]])?.allSatisfy { $0["shown_hand"] == nil } == true)
+            let watched = try await server.get("/api/watch/\(key)/")
+            for code in annsCards.dropFirst() { #expect(!watched.text.contains("\"\(code)\""), "the watcher still sees \(code)") }
+
+            // Bad input: each names the part, and changes nothing.
+            let missing = try await ann.felt("show")
+            #expect(missing.status == 400 && missing.text.contains("shown"), "\(missing.text)")
+            let wrong = try await ann.felt("show", "shown=perhaps")
+            #expect(wrong.status == 400 && wrong.text.contains("perhaps"), "\(wrong.text)")
+            #expect(try await server.post("/api/table/\(ann.table)/felt/show/", "shown=true").status == 401)
+            #expect(try (try await ann.felt("show", "shown=false")).tabletop.version == (try after.tabletop.version))
+            await bobs.close()
+            await watcher.close()
+        }
+    }
+
     @Test("the felt: a colour, and a background image decoded and re-encoded without its metadata; refusals name the bad part; the creator alone sets them")
     func feltAndBackground() async throws {
         try await withServer { server in

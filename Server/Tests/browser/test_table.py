@@ -16,6 +16,7 @@ import unittest
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from tabletop_support import BASE_URL, TabletopPage, api, card_name, names_card, png, short_name
 
@@ -270,6 +271,51 @@ class TabletopPageTests(TabletopPage):
         for driver in (ann, bob, watcher):
             self.assert_no_errors(driver)
 
+
+    def test_hand_tools_sort_and_show_a_hand_on_a_phone(self):
+        ann = self.browser(1280, 800)
+        bob = self.browser(390, 844, touch=True)
+        table_id = self.new_table(ann, "Ann", seats=2)
+        self.join(bob, table_id, "Bob")
+        self.menu(ann, "deck", "deal", count=6)
+        self.wait(bob, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hand .card")) == 6, "Bob's hand did not get six cards")
+        hand = lambda: bob.execute_script("return [...document.querySelectorAll('#hand .card')].map(c => c.dataset.code)")
+        dealt = hand()
+
+        # Sorted by suit (spades, hearts, clubs, diamonds; ace high), then by rank.
+        suits, ranks = "SHCD", "234567890JQKA"
+        Select(bob.find_element(By.ID, "sort-hand")).select_by_value("suit")
+        self.assertEqual(hand(), sorted(dealt, key=lambda c: (suits.index(c[-1]), ranks.index(c[:-1]))))
+        Select(bob.find_element(By.ID, "sort-hand")).select_by_value("rank")
+        self.assertEqual(hand(), sorted(dealt, key=lambda c: (ranks.index(c[:-1]), suits.index(c[-1]))))
+        self.assertEqual(bob.find_element(By.ID, "status").text, "Your hand is sorted by rank.")
+
+        # Bob shows his hand: Ann sees its cards on his plate, and large when she opens it.
+        self.tap(bob, self.centre(bob, "#show-hand"))
+        self.wait(bob, lambda d: d.find_element(By.ID, "show-hand").get_attribute("aria-pressed") == "true", "the toggle is not pressed")
+        plate = '.plate[data-seat="2"]'
+        self.wait(ann, lambda d: len(d.find_elements(By.CSS_SELECTOR, f"{plate} .shown .card")) == 6, "Ann does not see Bob's shown hand")
+        shown = ann.execute_script(f"return [...document.querySelectorAll('{plate} .shown .card')].map(c => c.dataset.face)")
+        self.assertEqual(sorted(shown), sorted(dealt))
+        label = ann.find_element(By.CSS_SELECTOR, plate).get_attribute("aria-label")
+        for code in dealt:
+            self.assertIn(card_name(code), label)
+        ann.find_element(By.CSS_SELECTOR, plate).click()
+        self.wait(ann, lambda d: d.find_element(By.ID, "shown-hand").is_displayed(), "the plate did not open the shown hand")
+        self.assertEqual(len(ann.find_elements(By.CSS_SELECTOR, "#shown-cards .card")), 6)
+        self.assertEqual(ann.find_element(By.ID, "shown-hand-title").text, "Bob shows 6 cards")
+        self.screenshot(ann, "1280x800-hand-shown-large")
+        self.screenshot(bob, "390x844-hand-shown")
+
+        # Hidden again: the dialog closes, and nothing on Ann's page names one of Bob's cards.
+        self.tap(bob, self.centre(bob, "#show-hand"))
+        self.wait(ann, lambda d: not d.find_elements(By.CSS_SELECTOR, f"{plate}.showing"), "Bob's hand is still shown to Ann")
+        self.wait(ann, lambda d: not d.find_element(By.ID, "shown-hand").is_displayed(), "the dialog stayed open")
+        html = ann.execute_script("return document.documentElement.outerHTML")
+        for code in dealt:
+            self.assertFalse(names_card(html, code), f"Ann's page still names {code}")
+        for driver in (ann, bob):
+            self.assert_no_errors(driver)
 
     def test_refusals_are_said_in_plain_words_in_a_line_of_their_own(self):
         ann = self.browser(1280, 800)

@@ -188,6 +188,15 @@ extension TableSeat {
         }
     }
 
+    /// Shows your hand to the table (every seat and watcher sees its cards, as they change, in
+    /// ``TableView/Seat/shownHand``), or with `false` makes it private again. Leaving hides it.
+    public func showHand(_ shown: Bool = true) async throws -> Tabletop {
+        try await refusals {
+            let form = Operations.PostApiTableTableIdFeltShow.Input.Body.UrlEncodedFormPayload(shown: shown)
+            return try await api.postApiTableTableIdFeltShow(path: .init(tableId: tableID), body: .urlEncodedForm(form)).ok.body.json
+        }
+    }
+
     /// Tells the other seats where a held stack (or, with `handle`, the card carried off it) is
     /// while you drag it. Nothing is stored; at most 30 a second per seat go out.
     public func drag(_ stack: String, x: Double, y: Double, handle: String? = nil) async throws {

@@ -39,8 +39,8 @@ public struct TableView: Sendable, Hashable {
         public var cards: [StackCard]
     }
 
-    /// A seat: its number, the name of who sits there (nil while free), and how many cards their
-    /// hand holds.
+    /// A seat: its number, the name of who sits there (nil while free), how many cards their
+    /// hand holds, and its cards while they show it to the table.
     public struct Seat: Sendable, Hashable {
         /// The seat's number, from 1.
         public var number: Int
@@ -48,6 +48,9 @@ public struct TableView: Sendable, Hashable {
         public var name: String?
         /// The cards in that seat's hand.
         public var handCount: Int
+        /// The hand's card codes while its player shows it to the table
+        /// (``TableSeat/showHand(_:)``); nil while it is private.
+        public var shownHand: [String]? = nil
     }
 
     /// The table's id; nil for a watcher, who never learns it.
@@ -82,7 +85,7 @@ public struct TableView: Sendable, Hashable {
                              rotation: stack.rotation.rawValue, label: stack.label, version: stack.version, heldBy: stack.heldBy,
                              cards: stack.cards.map { StackCard(handle: $0.handle, code: $0.faceUp ? $0.code : nil) }))
         }, uniquingKeysWith: { _, last in last })
-        seats = table.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
+        seats = table.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount, shownHand: $0.shownHand?.map(\.code)) }
         yourSeat = table.yourSeat
         hand = (table.hand ?? []).map(\.code)
         seeded = table.seeded
@@ -97,7 +100,7 @@ public struct TableView: Sendable, Hashable {
         tableID = view.tableId
         version = view.version
         stacks = Dictionary(view.stacks.map { ($0.id, Self.stack($0)) }, uniquingKeysWith: { _, last in last })
-        seats = view.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
+        seats = view.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount, shownHand: $0.shownHand) }
         yourSeat = view.yourSeat
         hand = view.hand ?? []
         seeded = view.seeded
@@ -115,7 +118,7 @@ public struct TableView: Sendable, Hashable {
         }
         for stack in change.stacks { stacks[stack.id] = Self.stack(stack) }
         for id in change.removed { stacks[id] = nil }
-        if let changed = change.seats { seats = changed.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount) } }
+        if let changed = change.seats { seats = changed.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount, shownHand: $0.shownHand) } }
         if let changed = change.hand { hand = changed }
         if let changed = change.seeded { seeded = changed }
         if let felt = change.felt {

@@ -951,25 +951,33 @@ extension Components {
                 public var name: Swift.String?
                 /// - Remark: Generated from `#/components/schemas/Tabletop/SeatsPayload/hand_count`.
                 public var handCount: Swift.Int
+                /// The seat's hand, only while its player shows it to the table (POST …/felt/show/), in the order it came.
+                ///
+                /// - Remark: Generated from `#/components/schemas/Tabletop/SeatsPayload/shown_hand`.
+                public var shownHand: [Components.Schemas.Card]?
                 /// Creates a new `SeatsPayloadPayload`.
                 ///
                 /// - Parameters:
                 ///   - number:
                 ///   - name: null for a free seat
                 ///   - handCount:
+                ///   - shownHand: The seat's hand, only while its player shows it to the table (POST …/felt/show/), in the order it came.
                 public init(
                     number: Swift.Int,
                     name: Swift.String? = nil,
-                    handCount: Swift.Int
+                    handCount: Swift.Int,
+                    shownHand: [Components.Schemas.Card]? = nil
                 ) {
                     self.number = number
                     self.name = name
                     self.handCount = handCount
+                    self.shownHand = shownHand
                 }
                 public enum CodingKeys: String, CodingKey {
                     case number
                     case name
                     case handCount = "hand_count"
+                    case shownHand = "shown_hand"
                 }
             }
             /// - Remark: Generated from `#/components/schemas/Tabletop/seats`.
@@ -1453,25 +1461,33 @@ extension Components {
                 public var name: Swift.String?
                 /// - Remark: Generated from `#/components/schemas/FeltEventView/SeatsPayload/hand_count`.
                 public var handCount: Swift.Int
+                /// The seat's hand as card codes, only while its player shows it to the table.
+                ///
+                /// - Remark: Generated from `#/components/schemas/FeltEventView/SeatsPayload/shown_hand`.
+                public var shownHand: [Swift.String]?
                 /// Creates a new `SeatsPayloadPayload`.
                 ///
                 /// - Parameters:
                 ///   - number:
                 ///   - name:
                 ///   - handCount:
+                ///   - shownHand: The seat's hand as card codes, only while its player shows it to the table.
                 public init(
                     number: Swift.Int,
                     name: Swift.String? = nil,
-                    handCount: Swift.Int
+                    handCount: Swift.Int,
+                    shownHand: [Swift.String]? = nil
                 ) {
                     self.number = number
                     self.name = name
                     self.handCount = handCount
+                    self.shownHand = shownHand
                 }
                 public enum CodingKeys: String, CodingKey {
                     case number
                     case name
                     case handCount = "hand_count"
+                    case shownHand = "shown_hand"
                 }
             }
             /// - Remark: Generated from `#/components/schemas/FeltEventView/seats`.
@@ -1559,25 +1575,33 @@ extension Components {
                 public var name: Swift.String?
                 /// - Remark: Generated from `#/components/schemas/FeltEventChange/SeatsPayload/hand_count`.
                 public var handCount: Swift.Int
+                /// The seat's hand as card codes, only while its player shows it to the table.
+                ///
+                /// - Remark: Generated from `#/components/schemas/FeltEventChange/SeatsPayload/shown_hand`.
+                public var shownHand: [Swift.String]?
                 /// Creates a new `SeatsPayloadPayload`.
                 ///
                 /// - Parameters:
                 ///   - number:
                 ///   - name:
                 ///   - handCount:
+                ///   - shownHand: The seat's hand as card codes, only while its player shows it to the table.
                 public init(
                     number: Swift.Int,
                     name: Swift.String? = nil,
-                    handCount: Swift.Int
+                    handCount: Swift.Int,
+                    shownHand: [Swift.String]? = nil
                 ) {
                     self.number = number
                     self.name = name
                     self.handCount = handCount
+                    self.shownHand = shownHand
                 }
                 public enum CodingKeys: String, CodingKey {
                     case number
                     case name
                     case handCount = "hand_count"
+                    case shownHand = "shown_hand"
                 }
             }
             /// - Remark: Generated from `#/components/schemas/FeltEventChange/seats`.

@@ -19621,6 +19621,271 @@ public enum Operations {
             }
         }
     }
+    /// Free-form tables: show your hand to the table (shown=true), or make it private again (shown=false). While shown, every seat and watcher sees its cards in your seat's shown_hand, as they change; leaving hides it. A change only when it changes something.
+    ///
+    /// - Remark: HTTP `POST /api/table/{table_id}/felt/show/`.
+    /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/show//post`.
+    public enum PostApiTableTableIdFeltShow {
+        public static let id: Swift.String = "post/api/table/{table_id}/felt/show/"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/path/table_id`.
+                public var tableId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - tableId:
+                public init(tableId: Swift.String) {
+                    self.tableId = tableId
+                }
+            }
+            public var path: Operations.PostApiTableTableIdFeltShow.Input.Path
+            /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PostApiTableTableIdFeltShow.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PostApiTableTableIdFeltShow.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.PostApiTableTableIdFeltShow.Input.Headers
+            /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/requestBody/urlEncodedForm`.
+                public struct UrlEncodedFormPayload: Codable, Hashable, Sendable {
+                    /// true to show your hand to the table, false to hide it again.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/requestBody/urlEncodedForm/shown`.
+                    public var shown: Swift.Bool
+                    /// Creates a new `UrlEncodedFormPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - shown: true to show your hand to the table, false to hide it again.
+                    public init(shown: Swift.Bool) {
+                        self.shown = shown
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case shown
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/requestBody/content/application\/x-www-form-urlencoded`.
+                case urlEncodedForm(Operations.PostApiTableTableIdFeltShow.Input.Body.UrlEncodedFormPayload)
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/requestBody/json`.
+                public struct JsonPayload: Codable, Hashable, Sendable {
+                    /// true to show your hand to the table, false to hide it again.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/requestBody/json/shown`.
+                    public var shown: Swift.Bool
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - shown: true to show your hand to the table, false to hide it again.
+                    public init(shown: Swift.Bool) {
+                        self.shown = shown
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case shown
+                    }
+                }
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/requestBody/content/application\/json`.
+                case json(Operations.PostApiTableTableIdFeltShow.Input.Body.JsonPayload)
+            }
+            public var body: Operations.PostApiTableTableIdFeltShow.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.PostApiTableTableIdFeltShow.Input.Path,
+                headers: Operations.PostApiTableTableIdFeltShow.Input.Headers = .init(),
+                body: Operations.PostApiTableTableIdFeltShow.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/show/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Tabletop)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Tabletop {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostApiTableTableIdFeltShow.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PostApiTableTableIdFeltShow.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The table as you see it.
+            ///
+            /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/show//post/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.PostApiTableTableIdFeltShow.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.PostApiTableTableIdFeltShow.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A bad value, named in the message; nothing changed.
+            ///
+            /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/show//post/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No seat's token, or a token that holds no seat at this table; the answer has WWW-Authenticate: Bearer.
+            ///
+            /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/show//post/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such deck, pile or endpoint.
+            ///
+            /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/show//post/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The database cannot be reached.
+            ///
+            /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/show//post/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.E503)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.E503 {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Free-form tables: look at the face-down cards of a stack (or those handles= names): their faces are in peeked, for your eyes only.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/peek/`.

@@ -382,6 +382,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/hold/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/hold//post`.
     func postApiTableTableIdFeltHold(_ input: Operations.PostApiTableTableIdFeltHold.Input) async throws -> Operations.PostApiTableTableIdFeltHold.Output
+    /// Free-form tables: show your hand to the table (shown=true), or make it private again (shown=false). While shown, every seat and watcher sees its cards in your seat's shown_hand, as they change; leaving hides it. A change only when it changes something.
+    ///
+    /// - Remark: HTTP `POST /api/table/{table_id}/felt/show/`.
+    /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/show//post`.
+    func postApiTableTableIdFeltShow(_ input: Operations.PostApiTableTableIdFeltShow.Input) async throws -> Operations.PostApiTableTableIdFeltShow.Output
     /// Free-form tables: look at the face-down cards of a stack (or those handles= names): their faces are in peeked, for your eyes only.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/peek/`.
@@ -1449,6 +1454,21 @@ extension APIProtocol {
         body: Operations.PostApiTableTableIdFeltHold.Input.Body
     ) async throws -> Operations.PostApiTableTableIdFeltHold.Output {
         try await postApiTableTableIdFeltHold(Operations.PostApiTableTableIdFeltHold.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Free-form tables: show your hand to the table (shown=true), or make it private again (shown=false). While shown, every seat and watcher sees its cards in your seat's shown_hand, as they change; leaving hides it. A change only when it changes something.
+    ///
+    /// - Remark: HTTP `POST /api/table/{table_id}/felt/show/`.
+    /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/show//post`.
+    public func postApiTableTableIdFeltShow(
+        path: Operations.PostApiTableTableIdFeltShow.Input.Path,
+        headers: Operations.PostApiTableTableIdFeltShow.Input.Headers = .init(),
+        body: Operations.PostApiTableTableIdFeltShow.Input.Body
+    ) async throws -> Operations.PostApiTableTableIdFeltShow.Output {
+        try await postApiTableTableIdFeltShow(Operations.PostApiTableTableIdFeltShow.Input(
             path: path,
             headers: headers,
             body: body

@@ -134,6 +134,7 @@ struct TableTests {
                 { try await ann.flip("s1") },
                 { try await ann.undo() },
                 { try await ann.deal(2) },
+                { try await ann.showHand() },
                 { try await ann.move(.hand([try await ann.table().hand![0].code]), to: .stack("s2"), face: .up) },
                 { try await bob.move(.top(1, of: "deck"), to: .hand(seat: 2)) },
                 { try await ann.arrange("s3", x: 400, y: 420, layout: .down, step: 20) },
@@ -151,6 +152,12 @@ struct TableTests {
                 #expect(watched == TableView(try await deployment.events.watchedTable(key: link.key)), "step \(index): the watcher's events")
             }
             #expect(seen.hand.isEmpty && seen.stacks.count == 1)
+            // Ann's hand is still shown, empty now; hidden, it is nil for Bob and the watcher.
+            #expect(seen.seats[0].shownHand == [] && watched.seats[0].shownHand == [])
+            let hidden = try await ann.showHand(false)
+            seen = try await Self.view(at: hidden.version, from: &events, changesOnly: true)
+            watched = try await Self.view(at: hidden.version, from: &watching, changesOnly: true)
+            #expect(seen.seats[0].shownHand == nil && watched.seats[0].shownHand == nil)
 
             // Holds, drags and peeks arrive as their own events.
             _ = try await ann.hold("deck")

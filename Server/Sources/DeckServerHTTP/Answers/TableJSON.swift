@@ -9,10 +9,26 @@ struct TableJSON: JSONAnswer, Sendable {
         var number: Int
         var name: String?
         var handCount: Int
+        /// A free-form table's seat whose player shows their hand: its cards (only then present).
+        var shownHand: ShownHand?
+
+        /// A shown hand as an answer writes cards (whole, with images) or an event (codes).
+        enum ShownHand: Encodable, Sendable {
+            case cards([CardJSON])
+            case codes([String])
+
+            func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .cards(let cards): try cards.encode(to: encoder)
+                case .codes(let codes): try codes.encode(to: encoder)
+                }
+            }
+        }
 
         enum CodingKeys: String, CodingKey {
             case number, name
             case handCount = "hand_count"
+            case shownHand = "shown_hand"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -21,6 +37,7 @@ struct TableJSON: JSONAnswer, Sendable {
             // A free seat's name is written as null, so every seat has the same keys.
             try container.encode(name, forKey: .name)
             try container.encode(handCount, forKey: .handCount)
+            try container.encodeIfPresent(shownHand, forKey: .shownHand)
         }
     }
 

@@ -71,7 +71,7 @@ enum TabletopEventJSON {
             watch = view.watchKey.map(WatchJSON.init)
             version = view.version
             stacks = view.stacks.map(Stack.init)
-            seats = view.seats.map { TableJSON.Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
+            seats = view.seats.map(TableJSON.Seat.init)
             yourSeat = view.viewerSeat
             hand = view.hand?.map(\.apiCode)
             seeded = view.seeded
@@ -106,7 +106,7 @@ enum TabletopEventJSON {
             from = delta.from
             stacks = delta.stacks.map(Stack.init)
             removed = delta.removed
-            seats = delta.seats?.map { TableJSON.Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
+            seats = delta.seats?.map(TableJSON.Seat.init)
             hand = delta.hand?.map(\.apiCode)
             seeded = delta.seeded
         }
@@ -149,4 +149,11 @@ enum TabletopEventJSON {
 /// The answer to a drag: taken (it goes out, or waits its turn behind the seat's last one).
 struct DragAcceptedJSON: JSONAnswer, Sendable {
     var success = true
+}
+
+extension TableJSON.Seat {
+    /// A free-form table's seat as its events write it: a shown hand as card codes.
+    init(_ seat: TabletopView.Seat) {
+        self.init(number: seat.number, name: seat.name, handCount: seat.handCount, shownHand: seat.shownHand.map { .codes($0.map(\.apiCode)) })
+    }
 }

@@ -87,7 +87,11 @@ struct TabletopJSON: JSONAnswer, Sendable {
                 label: stack.label, version: stack.version, heldBy: stack.heldBy,
                 cards: stack.cards.map { Card(handle: $0.handle, face: $0.face.map { CardJSON($0, base: base) }) })
         }
-        seats = view.seats.map { TableJSON.Seat(number: $0.number, name: $0.name, handCount: $0.handCount) }
+        seats = view.seats.map {
+            TableJSON.Seat(
+                number: $0.number, name: $0.name, handCount: $0.handCount,
+                shownHand: $0.shownHand.map { .cards($0.map { CardJSON($0, base: base) }) })
+        }
         yourSeat = view.viewerSeat
         hand = view.hand?.map { CardJSON($0, base: base) }
         seeded = view.seeded

@@ -155,6 +155,11 @@ export class Moves {
     return next;
   }
 
+  // Shows this seat's hand to the table, or hides it again.
+  showHand(shown) {
+    return this.run("show", { shown: String(shown) }, shown ? "Everyone at the table sees your hand." : "Your hand is private again.");
+  }
+
   undo() {
     return this.run("undo", {}, "Undone.");
   }

@@ -25,6 +25,18 @@ const holdMilliseconds = 5000;
 
 const handFrom = (hand) => (hand || []).map((card) => (typeof card === "string" ? card : card.code));
 
+// Seats as the page keeps them: a shown hand as codes (answers give whole cards, events codes).
+const seatsFrom = (seats) => (seats || []).map((seat) => (seat.shown_hand ? { ...seat, shown_hand: handFrom(seat.shown_hand) } : seat));
+
+// The order a sort puts cards in: by suit (spades, hearts, clubs, diamonds: the colours
+// alternate), then by rank with the ace high; or by rank first, then by suit.
+const suitOrder = "SHCD";
+const rankOrder = "234567890JQKA";
+const sortKeys = {
+  suit: (code) => [suitOrder.indexOf(code.slice(-1)), rankOrder.indexOf(code.slice(0, -1))],
+  rank: (code) => [rankOrder.indexOf(code.slice(0, -1)), suitOrder.indexOf(code.slice(-1))],
+};
+
 export class TableState extends EventTarget {
   constructor() {
     super();
@@ -50,7 +62,7 @@ export class TableState extends EventTarget {
     }));
     this.view = {
       id: next.table_id || (this.view && this.view.id), version: next.version, stacks,
-      seats: next.seats || [], hand: handFrom(next.hand), yourSeat: next.your_seat ?? null,
+      seats: seatsFrom(next.seats), hand: handFrom(next.hand), yourSeat: next.your_seat ?? null,
       creatorSeat: next.creator_seat ?? null, seeded: Boolean(next.seeded), felt: next.felt || {},
       watch: next.watch || null,
     };
@@ -83,7 +95,7 @@ export class TableState extends EventTarget {
         this.drags.delete(stack.id);
       }
     }
-    if (change.seats) view.seats = change.seats;
+    if (change.seats) view.seats = seatsFrom(change.seats);
     if (change.hand) view.hand = handFrom(change.hand);
     if ("seeded" in change) view.seeded = Boolean(change.seeded);
     if (change.felt) view.felt = change.felt;
@@ -159,6 +171,23 @@ export class TableState extends EventTarget {
     order.splice(Math.max(0, Math.min(index, order.length)), 0, code);
     this.handOrder = order;
     this.update({ hand: true });
+  }
+
+  // Puts this seat's hand in order `by` "suit" or "rank" (kept in this page only); jokers last.
+  sortHand(by) {
+    const key = sortKeys[by];
+    const rank = (code) => key(code).map((n) => (n < 0 ? 99 : n));
+    this.handOrder = [...this.handOrder].sort((a, b) => {
+      const [x, y] = [rank(a), rank(b)];
+      return x[0] - y[0] || x[1] - y[1];
+    });
+    this.update({ hand: true });
+  }
+
+  // Whether this seat shows its hand to the table.
+  get showingHand() {
+    const seat = this.view && this.view.seats.find((s) => s.number === this.view.yourSeat);
+    return Boolean(seat && seat.shown_hand);
   }
 
   // Stacks by z, back to front.

@@ -54,6 +54,7 @@ state.addEventListener("change", (event) => {
     hand.render();
     look.render();
     showHeader();
+    showHandButton();
   } else if (detail.hand) {
     hand.render();
   } else {
@@ -175,6 +176,18 @@ function joinWords(error, mode) {
 $("undo").addEventListener("click", () => moves.undo());
 $("face-down").addEventListener("change", (event) => { moves.faceDown = event.target.checked; });
 $("gather").addEventListener("click", () => moves.gather());
+$("sort-hand").addEventListener("change", (event) => {
+  if (!event.target.value) return;
+  state.sortHand(event.target.value);
+  say(`Your hand is sorted by ${event.target.value}.`);
+  event.target.value = "";
+});
+$("show-hand").addEventListener("click", () => moves.showHand(!state.showingHand));
+
+// The show-hand toggle is pressed while everyone sees this seat's hand.
+function showHandButton() {
+  $("show-hand").setAttribute("aria-pressed", String(state.showingHand));
+}
 $("zoom-in").addEventListener("click", () => scene.zoomCentre(1.25));
 $("zoom-out").addEventListener("click", () => scene.zoomCentre(0.8));
 $("zoom-fit").addEventListener("click", () => scene.fit());

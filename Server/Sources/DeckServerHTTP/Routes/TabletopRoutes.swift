@@ -80,6 +80,14 @@ struct TabletopRoutes {
             answer.peeked = peek.faces.map { TabletopJSON.Card(handle: $0.handle, face: CardJSON($0.card, base: api.base)) }
             return answer
         }
+        router.change("/api/table/:table_id/felt/show") { api in
+            let token = try TableRoutes.token(api, required: true)!
+            guard api.parameters["shown"] != nil else {
+                throw RequestError.parameter("shown", "is missing", allowed: "give shown=true to show your hand to the table, shown=false to hide it again")
+            }
+            let shown = try api.parameters.flag("shown")
+            return TabletopJSON(try await api.service.showHand(at: api.path("table_id"), token: token, shown: shown), base: api.base)
+        }
         // A drag's position goes to the other seats' streams and is stored nowhere.
         router.change("/api/table/:table_id/felt/drag") { api in
             let token = try TableRoutes.token(api, required: true)!

@@ -64,6 +64,22 @@ extension DeckService {
         return view
     }
 
+    /// Shows the hand of the seat whose token is `token` to the table, or with `shown` false
+    /// makes it private again; answers the table as that seat sees it. Every seat and watcher
+    /// then sees the hand's cards (a change their streams hear of) until it is hidden or the
+    /// player leaves. Showing a shown hand changes nothing.
+    ///
+    /// - Throws: ``ServiceError`` for an unknown table or a token of no seat.
+    package func showHand(at id: String, token: String, shown: Bool) async throws -> TabletopView {
+        let now = now()
+        let ((view, changed), record) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+            let changed = try table.showHand(shown, by: seat)
+            return (TabletopView(id: id, table: table, viewer: seat, holdsAt: now), changed)
+        }
+        if changed { await events.announce(table: id, version: view.version, record: record) }
+        return view
+    }
+
     /// Tells the table's other seats that the seat whose token is `token` drags the stack
     /// `stack`, which it holds, to (`x`, `y`): the whole stack, or the card whose handle is
     /// `card` taken off it. Stored nowhere; a seat's drags go out at most 30 times a second,

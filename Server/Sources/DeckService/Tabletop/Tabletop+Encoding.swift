@@ -4,10 +4,10 @@ import PlayingCards
 /// The stored form of a free-form table: compact bytes, as decks are stored, because every
 /// action loads and saves the whole table inside its transaction.
 ///
-/// Layout (format 3; numbers big-endian; texts a 1-byte length and UTF-8):
+/// Layout (format 4; numbers big-endian; texts a 1-byte length and UTF-8):
 /// ```text
-/// format        1 byte (3, or 2 without settings; a table of the release before starts with
-///               '{': JSON)
+/// format        1 byte (4; 3 without shown hands, 2 without settings either; a table of the
+///               release before starts with '{': JSON)
 /// flags         1 byte: 1 seeded
 /// version       4 bytes
 /// next stack    4 bytes: the number of the next stack made
@@ -21,6 +21,7 @@ import PlayingCards
 /// settings      creator's token hash, watch key, felt colour (texts, empty for none);
 ///               the last background's number 4 bytes (0 for none yet), and the background's
 ///               media type (text, empty when there is none now)
+/// shown hands   1-byte count; each: the number of a seat that shows its hand, 1 byte
 ///
 /// stack         id; x, y (8 bytes each); z 4 bytes (biased by 2³¹); layout 1 byte (0 squared,
 ///               1 right, 2 down) and for a spread its step (8 bytes); rotation 1 byte (0 or 1
@@ -34,7 +35,7 @@ import PlayingCards
 ///               (4 bytes each) and its cards
 /// ```
 extension Tabletop {
-    static let formatVersion: UInt8 = 3
+    static let formatVersion: UInt8 = 4
 
     /// The stored bytes of this table.
     ///
@@ -76,6 +77,9 @@ extension Tabletop {
         try out.appendShortText(settings.feltColour ?? "")
         try out.appendUInt32(settings.lastBackgroundNumber)
         try out.appendShortText(settings.background?.mediaType ?? "")
+        let shown = seats.indices.filter { seats[$0].handShown }
+        try out.appendLength(shown.count)
+        for index in shown { try out.appendLength(index + 1) }
         return out.bytes
     }
 
@@ -94,7 +98,7 @@ extension Tabletop {
         let corrupt = ServiceError(.internalFailure, .store, value: id, "has a damaged table record")
         var reader = RecordReader(bytes: bytes)
         let format = reader.byte()
-        guard format == Self.formatVersion || format == 2, let flags = reader.byte(), let version = reader.uint32(),
+        guard let format, (2...Self.formatVersion).contains(format), let flags = reader.byte(), let version = reader.uint32(),
               let next = reader.uint32(), let composition = reader.cards(), let seatCount = reader.byte()
         else { throw corrupt }
         var seats: [Seat] = []
@@ -126,7 +130,7 @@ extension Tabletop {
             holds[stack] = Hold(seat: Int(seat), until: Date(timeIntervalSinceReferenceDate: until))
         }
         var settings = Settings.none
-        if format == Self.formatVersion {
+        if format >= 3 {
             guard let creator = reader.shortText(), let watchKey = reader.shortText(), let colour = reader.shortText(),
                   let lastBackground = reader.uint32(), let mediaType = reader.shortText(), mediaType.isEmpty || lastBackground > 0
             else { throw corrupt }
@@ -135,6 +139,13 @@ extension Tabletop {
             settings.feltColour = colour.isEmpty ? nil : colour
             settings.lastBackgroundNumber = lastBackground
             if !mediaType.isEmpty { settings.background = Background(number: lastBackground, mediaType: mediaType) }
+        }
+        if format >= 4 {
+            guard let count = reader.byte() else { throw corrupt }
+            for _ in 0..<count {
+                guard let number = reader.byte(), seats.indices.contains(Int(number) - 1) else { throw corrupt }
+                seats[Int(number) - 1].handShown = true
+            }
         }
         guard reader.isAtEnd else { throw corrupt }
         self.init(

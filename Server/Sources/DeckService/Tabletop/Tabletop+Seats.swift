@@ -44,6 +44,19 @@ extension Tabletop {
         holds = holds.filter { $0.value.seat != seat }
     }
 
+    /// Shows `seat`'s hand to the table (every seat and watcher sees its cards, as they change)
+    /// or, with `shown` false, makes it private again. Answers whether that changed anything:
+    /// only a change raises the version.
+    ///
+    /// - Throws: ``ServiceError`` for a seat nobody sits in.
+    package mutating func showHand(_ shown: Bool, by seat: Int) throws(ServiceError) -> Bool {
+        try checkSeat(seat)
+        guard seats[seat - 1].handShown != shown else { return false }
+        version += 1
+        seats[seat - 1].handShown = shown
+        return true
+    }
+
     /// Holds the stack `id` for `seat` until ``holdDuration`` from `now` (renewing its own
     /// hold), so that nobody else changes it while its player drags it.
     ///

@@ -32,6 +32,9 @@ package struct Tabletop: Sendable, Hashable {
         package var handVersion: Int
         /// The seat's undo steps, oldest first.
         package var undo: [UndoStep]
+        /// Whether the player shows their hand to the table: every seat and watcher sees its
+        /// cards until the player hides it again or leaves.
+        package var handShown = false
 
         /// A free seat.
         package static let free = Seat(name: nil, tokenHash: nil, hand: [], handVersion: 0, undo: [])

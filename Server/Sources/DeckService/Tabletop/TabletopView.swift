@@ -83,6 +83,9 @@ public struct TabletopView: Sendable, Hashable {
         public var name: String?
         /// How many cards the player holds.
         public var handCount: Int
+        /// The player's hand while they show it to the table, in the order it came; `nil`
+        /// while it is private.
+        public var shownHand: [PlayingCard]?
     }
 }
 
@@ -103,7 +106,9 @@ extension TabletopView {
                 handles: stack.handlePrefix,
                 heldBy: table.holds[stack.id].flatMap { $0.until > now ? $0.seat : nil })
         }
-        seats = table.seats.enumerated().map { Seat(number: $0.offset + 1, name: $0.element.name, handCount: $0.element.hand.count) }
+        seats = table.seats.enumerated().map {
+            Seat(number: $0.offset + 1, name: $0.element.name, handCount: $0.element.hand.count, shownHand: $0.element.handShown ? $0.element.hand : nil)
+        }
         viewerSeat = viewer
         hand = viewer.map { table.seats[$0 - 1].hand }
         seeded = table.seeded

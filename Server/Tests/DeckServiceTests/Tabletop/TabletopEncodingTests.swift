@@ -19,6 +19,7 @@ struct TabletopEncodingTests {
                 let action = TabletopPropertyTests.action(r.map { $0 / 12 }, seat: seat, table: table, lastView: nil)
                 _ = try? table.perform(action, by: seat, at: F.start, using: &generator)
                 if r[1] % 7 == 0 { _ = try? table.hold(table.stacks[0].id, by: seat, at: F.start) }
+                if r[2] % 5 == 0 { _ = try? table.showHand(r[3] % 2 == 0, by: seat) }
             }
             let decoded = (try? table.encoded(id: "t")).flatMap { try? Tabletop(decoding: $0, id: "t") }
             #expect(decoded == table)
@@ -34,6 +35,25 @@ struct TabletopEncodingTests {
                 }
             }
         }
+    }
+
+    @Test("a record of format 3, written before hands could be shown, reads as the same table with every hand private")
+    func formatThree() throws {
+        var table = F.table()
+        var generator = F.generator(1)
+        try table.perform(.deal(from: "deck", count: 2), by: 1, at: F.start, using: &generator)
+        var bytes = try table.encoded(id: "t")
+        // Format 4 ends with the shown hands: none here, a count of 0.
+        #expect(bytes.first == 4 && bytes.last == 0)
+        bytes[0] = 3
+        bytes.removeLast()
+        #expect(try Tabletop(decoding: bytes, id: "t") == table)
+        // And a shown hand is kept in format 4; a seat number past the seats is damage.
+        _ = try table.showHand(true, by: 3)
+        var shown = try table.encoded(id: "t")
+        #expect(try Tabletop(decoding: shown, id: "t").seats[2].handShown)
+        shown[shown.count - 1] = 9
+        #expect(throws: ServiceError.self) { try Tabletop(decoding: shown, id: "t") }
     }
 
     @Test("a damaged record is refused, naming the table, never read as another table")

@@ -217,4 +217,34 @@ struct TabletopTests {
         #expect(table.stacks[0].cards.count == 52 - 15 + 5)
         #expect(Set(table.allCards).count == 52 && table.allCards.count == 52)
     }
+
+    @Test("a shown hand is seen by every seat and watcher as it changes, is private again when hidden, and is hidden when its player leaves")
+    func shownHand() throws {
+        var table = F.table()
+        try Self.perform(.deal(from: "deck", count: 3), by: 1, on: &table)
+        let version = table.version
+        #expect(try table.showHand(true, by: 2) && table.version == version + 1)
+        #expect(try !table.showHand(true, by: 2) && table.version == version + 1, "showing a shown hand is no change")
+        for viewer in [nil, 1, 2, 3] {
+            let seats = TabletopView(id: "t", table: table, viewer: viewer, holdsAt: F.start).seats
+            #expect(seats[1].shownHand == table.seats[1].hand, "viewer \(String(describing: viewer))")
+            #expect(seats.enumerated().allSatisfy { $0.offset == 1 || $0.element.shownHand == nil }, "only seat 2 is shown")
+        }
+        // A card passed into a shown hand is seen there.
+        let passed = table.seats[0].hand[0]
+        try Self.perform(.move(from: .hand([passed]), to: .hand(seat: 2), face: .keep), by: 1, on: &table)
+        #expect(TabletopView(id: "t", table: table, viewer: 3, holdsAt: F.start).seats[1].shownHand?.last == passed)
+        // Hidden: nobody else sees a card of it any more.
+        #expect(try table.showHand(false, by: 2))
+        for viewer in [nil, 1, 3] {
+            #expect(TabletopView(id: "t", table: table, viewer: viewer, holdsAt: F.start).seats.allSatisfy { $0.shownHand == nil })
+        }
+        // Shown, then its player leaves: the seat is free and shows nothing.
+        _ = try table.showHand(true, by: 2)
+        var generator = F.generator(5)
+        try table.leave(2, at: F.start, using: &generator)
+        #expect(!table.seats[1].handShown && TabletopView(id: "t", table: table, viewer: nil, holdsAt: F.start).seats[1].shownHand == nil)
+        let free = #expect(throws: ServiceError.self) { _ = try table.showHand(true, by: 4) }
+        #expect(free?.kind == .notFound && free?.subject == .seat, "a free seat shows no hand")
+    }
 }
