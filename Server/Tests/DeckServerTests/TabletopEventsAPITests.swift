@@ -163,8 +163,8 @@ struct TabletopEventsAPITests {
             let after = try await ann.felt("show", "shown=false")
             #expect(try after.tabletop.version == before.tabletop.version + 1)
             let hidden = try object(try #require(await watcher.next(named: "change")))
-            #expect(hidden["from"] as? Int == (try before.tabletop.version) && hidden["version"] as? Int == (try after.tabletop.version),
-                    "showing a shown hand made a change")
+            let (shownVersion, hiddenVersion) = (try before.tabletop.version, try after.tabletop.version)
+            #expect(hidden["from"] as? Int == shownVersion && hidden["version"] as? Int == hiddenVersion, "showing a shown hand made a change")
             #expect((hidden["seats"] as? [[String: Any]])?.allSatisfy { $0["shown_hand"] == nil } == true)
             let watched = try await server.get("/api/watch/\(key)/")
             for code in annsCards.dropFirst() { #expect(!watched.text.contains("\"\(code)\""), "the watcher still sees \(code)") }
