@@ -165,18 +165,19 @@ class TabletopPage(unittest.TestCase):
         return {stack["id"]: stack for stack in body["stacks"]}, body
 
     def screen(self, driver, x, y):
-        """The window point of the table point (x, y)."""
+        """The window point of the table point (x, y), through the scene's transform (which
+        turns the felt a quarter on a portrait stage)."""
         return driver.execute_script("""
             const s = document.getElementById('stage').getBoundingClientRect();
-            const m = new DOMMatrix(document.getElementById('scene').style.transform);
-            return [s.left + m.e + arguments[0] * m.a, s.top + m.f + arguments[1] * m.a]""", x, y)
+            const p = new DOMMatrix(document.getElementById('scene').style.transform).transformPoint({ x: arguments[0], y: arguments[1] });
+            return [s.left + p.x, s.top + p.y]""", x, y)
 
     def centre(self, driver, selector):
         rect = driver.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().toJSON()", selector)
         return rect["left"] + rect["width"] / 2, rect["top"] + min(rect["height"] / 2, 20)
 
     def scale(self, driver):
-        return driver.execute_script("return new DOMMatrix(document.getElementById('scene').style.transform).a")
+        return driver.execute_script("const m = new DOMMatrix(document.getElementById('scene').style.transform); return Math.hypot(m.a, m.b)")
 
     # Input
 

@@ -242,7 +242,8 @@ class TabletopPageTests(TabletopPage):
         self.wait(ann, lambda d: d.execute_script("return document.querySelectorAll('.stack.selected').length") >= 3, "the band selected fewer than three stacks")
         selected = ann.execute_script("return [...document.querySelectorAll('.stack.selected')].map(e => e.dataset.id)")
         grip = self.centre(ann, f'.stack[data-id="{selected[0]}"] .grip')
-        self.mouse_drag(ann, grip, (grip[0] - 60 * self.scale(ann), grip[1] - 40 * self.scale(ann)))
+        shift = [a - b for a, b in zip(self.screen(ann, -60, -40), self.screen(ann, 0, 0))]
+        self.mouse_drag(ann, grip, (grip[0] + shift[0], grip[1] + shift[1]))
         self.wait(ann, lambda d: all(self.view(table_id, ann_token)[0][id]["y"] < before[id]["y"] - 20 for id in selected),
                   "the selected stacks did not all move")
         self.screenshot(ann, f"{size}-two-5-three-moved")

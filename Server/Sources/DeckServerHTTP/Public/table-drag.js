@@ -136,7 +136,6 @@ export class Dragging {
     const scale = this.scene.t.s;
     const carry = { what, pointer: event.pointerId, startX: press.x, startY: press.y, lastSent: 0, stackId: null };
     if (what.kind === "card") {
-      const box = what.element.getBoundingClientRect();
       const ghost = makeCard(what.code || this.codeOf(what));
       ghost.classList.add("ghost");
       ghost.style.width = `${cardWidth * scale}px`;
@@ -144,7 +143,9 @@ export class Dragging {
       document.body.append(ghost);
       what.element.classList.add("leaving");
       carry.ghost = ghost;
-      carry.offset = { x: press.x - box.left, y: press.y - box.top };
+      // The point of the card that was taken, in table units from its corner: the ghost, at the
+      // felt's size and turn, keeps that point under the pointer.
+      carry.grip = this.pointOnCard(what, press);
       carry.stackId = what.from === "hand" ? null : what.from;
     } else {
       carry.start = new Map(what.ids.map((id) => [id, { ...this.state.view.stacks.get(id) }]));
@@ -157,6 +158,17 @@ export class Dragging {
     this.carry = carry;
     if (carry.stackId) this.holdStack(carry);
     this.follow(event.clientX, event.clientY);
+  }
+
+  // Where `press` fell on the card `what.element`, in table units from the card's top left
+  // corner as the card lies (a felt card may be turned with the scene; a hand card never is).
+  pointOnCard(what, press) {
+    const box = what.element.getBoundingClientRect();
+    const turned = what.from !== "hand" && this.scene.t.turned;
+    const across = turned ? (press.y - box.top) / box.height : (press.x - box.left) / box.width;
+    const down = turned ? (box.right - press.x) / box.width : (press.y - box.top) / box.height;
+    const clamp = (n) => Math.min(1, Math.max(0, n));
+    return { x: clamp(across) * cardWidth, y: clamp(down) * cardHeight };
   }
 
   codeOf(what) {
@@ -187,12 +199,12 @@ export class Dragging {
     const carry = this.carry;
     let place;
     if (carry.what.kind === "card") {
-      carry.ghost.style.transform = `translate(${clientX - carry.offset.x}px, ${clientY - carry.offset.y}px)`;
-      place = this.scene.toTable(clientX - carry.offset.x, clientY - carry.offset.y);
+      const offset = this.scene.toScreenDelta(carry.grip.x, carry.grip.y);
+      const corner = { x: clientX - offset.x, y: clientY - offset.y };
+      carry.ghost.style.transform = `translate(${corner.x}px, ${corner.y}px)${this.scene.t.turned ? " rotate(90deg)" : ""}`;
+      place = this.scene.toTable(corner.x, corner.y);
     } else {
-      const scale = this.scene.t.s;
-      const dx = (clientX - carry.startX) / scale;
-      const dy = (clientY - carry.startY) / scale;
+      const { x: dx, y: dy } = this.scene.toTableDelta(clientX - carry.startX, clientY - carry.startY);
       carry.delta = { x: dx, y: dy };
       for (const [id, start] of carry.start) {
         const element = this.felt.stacks.get(id);

@@ -1,10 +1,19 @@
-// The zoomed and panned document: one transform (scale, then offset, in screen pixels) puts the
-// scene's table units on the stage. Zoom to fit, the wheel (Ctrl or pinch-zoom on a trackpad:
-// zoom; otherwise pan), two-finger pinch and one-finger pan on the background. Only the
-// transform changes while zooming: nothing is redrawn.
+// The zoomed and panned document: one transform (scale, a quarter turn on a portrait stage,
+// then offset, in screen pixels) puts the scene's table units on the stage. Zoom to fit, the
+// wheel (Ctrl or pinch-zoom on a trackpad: zoom; otherwise pan), two-finger pinch and
+// one-finger pan on the background. Only the transform changes while zooming: nothing is
+// redrawn.
+//
+// A portrait stage (a phone held upright, a tall window) shows the felt turned a quarter
+// clockwise, its long side along the stage's: fitted unturned, a 1000 × 700 felt would fill
+// half of a phone's stage, its cards under 40 px wide; turned, it fills the stage and a card
+// is 50 px wide at 390 px. The page sets two properties on the scene for its styles: `--px`,
+// table units per CSS pixel (what keeps a count or a name readable at any zoom), and on the
+// document `--felt-card`, a felt card's width at fit (the hand's cards are never larger).
 
-// The scene's box in table units: the felt (0–1000 × 0–700) and the seats' plates above it.
-export const bounds = { left: -20, top: -120, right: 1020, bottom: 720 };
+// The scene's box in table units: the felt (0–1000 × 0–700) and a margin.
+export const bounds = { left: -8, top: -8, right: 1008, bottom: 708 };
+export const cardWidth = 90;
 
 const minimumScale = 0.2;
 const maximumScale = 8;
@@ -16,7 +25,7 @@ export class Scene {
   constructor(stage, content) {
     this.stage = stage;
     this.content = content;
-    this.t = { s: 1, x: 0, y: 0 };
+    this.t = { s: 1, x: 0, y: 0, turned: false };
     this.fitted = true;
     this.pointers = new Map();
     this.gesture = null;
@@ -24,26 +33,46 @@ export class Scene {
     window.addEventListener("pointermove", (event) => this.pointerMove(event));
     for (const name of ["pointerup", "pointercancel"]) window.addEventListener(name, (event) => this.pointerUp(event));
     stage.addEventListener("wheel", (event) => this.wheel(event), { passive: false });
-    new ResizeObserver(() => { if (this.fitted) this.fit(); }).observe(stage);
+    // Fitted, a new size fits again; zoomed, only a turn of the stage (portrait to landscape
+    // or back) does, since the zoom no longer makes sense.
+    new ResizeObserver(() => {
+      if (this.fitted || this.portrait !== this.t.turned) this.fit();
+    }).observe(stage);
+  }
+
+  get portrait() {
+    return this.stage.clientHeight > this.stage.clientWidth;
   }
 
   set(next) {
-    this.t = { s: round(next.s), x: round(next.x), y: round(next.y) };
-    this.content.style.transform = `matrix(${this.t.s}, 0, 0, ${this.t.s}, ${this.t.x}, ${this.t.y})`;
-    this.content.dataset.scale = String(this.t.s);
+    const turned = next.turned ?? this.t.turned;
+    this.t = { s: round(next.s), x: round(next.x), y: round(next.y), turned };
+    const { s, x, y } = this.t;
+    // Turned: table x runs down the screen, table y right to left.
+    this.content.style.transform = turned ? `matrix(0, ${s}, ${-s}, 0, ${x}, ${y})` : `matrix(${s}, 0, 0, ${s}, ${x}, ${y})`;
+    this.content.style.setProperty("--px", String(round(1 / s)));
+    this.content.dataset.scale = String(s);
+    this.content.dataset.turned = String(turned);
     this.stage.dispatchEvent(new CustomEvent("scenechange"));
   }
 
-  // The whole scene in the stage, centred.
+  // The whole scene in the stage, centred; turned when the stage is portrait.
   fit() {
     const width = this.stage.clientWidth;
     const height = this.stage.clientHeight;
     if (!width || !height) return;
+    const turned = height > width;
     const w = bounds.right - bounds.left;
     const h = bounds.bottom - bounds.top;
-    const s = Math.min(width / w, height / h);
     this.fitted = true;
-    this.set({ s, x: (width - w * s) / 2 - bounds.left * s, y: (height - h * s) / 2 - bounds.top * s });
+    if (turned) {
+      const s = Math.min(width / h, height / w);
+      this.set({ s, turned, x: (width - h * s) / 2 + bounds.bottom * s, y: (height - w * s) / 2 - bounds.left * s });
+    } else {
+      const s = Math.min(width / w, height / h);
+      this.set({ s, turned, x: (width - w * s) / 2 - bounds.left * s, y: (height - h * s) / 2 - bounds.top * s });
+    }
+    document.documentElement.style.setProperty("--felt-card", `${Math.floor(cardWidth * this.t.s)}px`);
   }
 
   // Zooms by `factor` keeping the stage point (px, py) where it is.
@@ -67,7 +96,21 @@ export class Scene {
   // A point of the window (clientX, clientY) in table units.
   toTable(clientX, clientY) {
     const box = this.stage.getBoundingClientRect();
-    return { x: (clientX - box.left - this.t.x) / this.t.s, y: (clientY - box.top - this.t.y) / this.t.s };
+    const u = (clientX - box.left - this.t.x) / this.t.s;
+    const v = (clientY - box.top - this.t.y) / this.t.s;
+    return this.t.turned ? { x: v, y: -u } : { x: u, y: v };
+  }
+
+  // A move of the pointer by (dx, dy) window pixels, in table units.
+  toTableDelta(dx, dy) {
+    const { s, turned } = this.t;
+    return turned ? { x: dy / s, y: -dx / s } : { x: dx / s, y: dy / s };
+  }
+
+  // A vector of table units (a card's corner from its origin) in window pixels.
+  toScreenDelta(x, y) {
+    const { s, turned } = this.t;
+    return turned ? { x: -y * s, y: x * s } : { x: x * s, y: y * s };
   }
 
   stagePoint(event) {

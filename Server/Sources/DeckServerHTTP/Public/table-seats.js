@@ -1,13 +1,9 @@
-// The seats' plates above the felt: each seat's name and how many cards it holds, and the
-// cards of a hand its player shows (pressed, the plate shows them large). A card dropped on a
-// plate is passed to that seat, face down to everyone else.
+// The seats' plates beside the table, at the page's own size whatever the zoom: each seat's
+// name and how many cards it holds, and the cards of a hand its player shows (pressed, the plate
+// shows them large). A card dropped on a plate is passed to that seat, face down to everyone else.
 
 import { cardName, shortName } from "/assets/cards.js";
 import { makeCard } from "/assets/table-felt.js";
-import { bounds } from "/assets/table-scene.js";
-
-const plateHeight = 70;
-const gap = 16;
 
 export class Seats {
   constructor(element, state) {
@@ -59,14 +55,13 @@ export class Seats {
   render() {
     const view = this.state.view;
     const seats = view ? view.seats : [];
-    const width = (bounds.right - bounds.left - gap * (seats.length + 1)) / Math.max(1, seats.length);
-    seats.forEach((seat, index) => {
+    seats.forEach((seat) => {
       let plate = this.plates.get(seat.number);
       if (!plate) {
         plate = document.createElement("div");
         plate.className = "plate";
         plate.dataset.seat = String(seat.number);
-        plate.innerHTML = '<span class="name"></span><span class="count"></span><span class="shown" aria-hidden="true"></span>';
+        plate.innerHTML = '<span class="name"></span><span class="line"><span class="count"></span><span class="shown" aria-hidden="true"></span></span>';
         plate.addEventListener("click", () => this.showLarge(seat.number));
         plate.addEventListener("keydown", (event) => {
           if (event.key === "Enter" || event.key === " ") {
@@ -80,15 +75,11 @@ export class Seats {
       const you = seat.number === view.yourSeat;
       plate.classList.toggle("you", you);
       plate.classList.toggle("free", !seat.name);
-      plate.style.left = `${bounds.left + gap + index * (width + gap)}px`;
-      plate.style.top = `${bounds.top + 20}px`;
-      plate.style.width = `${width}px`;
-      plate.style.height = `${plateHeight}px`;
       const name = seat.name || `Seat ${seat.number} (free)`;
       plate.querySelector(".name").textContent = you ? `${name} (you)` : name;
       const count = seat.hand_count || 0;
       const shown = seat.shown_hand || null;
-      plate.querySelector(".count").textContent = `${count} ${count === 1 ? "card" : "cards"}${shown ? ", shown" : ""}`;
+      plate.querySelector(".count").textContent = `${count} ${count === 1 ? "card" : "cards"}`;
       plate.classList.toggle("showing", Boolean(shown));
       this.drawShown(plate.querySelector(".shown"), shown || []);
       // A showing plate is a button that shows the hand large; the others are not focusable.
