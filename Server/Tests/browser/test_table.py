@@ -318,6 +318,24 @@ class TabletopPageTests(TabletopPage):
         for driver in (ann, bob):
             self.assert_no_errors(driver)
 
+    def test_card_styles_are_the_seats_own_and_a_phone_starts_with_high_contrast(self):
+        ann = self.browser(390, 844, touch=True)
+        table_id = self.new_table(ann, "Ann", seats=2)
+        self.menu(ann, "deck", "flip-card", touch=True)
+        self.wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, "#felt .card.top.pictured:not(.down)"), "the flipped card shows no picture")
+        themes = lambda d, theme: [n for n in d.execute_script("return performance.getEntriesByType('resource').map(e => e.name)") if f"theme={theme}" in n]
+        self.assertEqual(Select(ann.find_element(By.ID, "card-style")).first_selected_option.get_attribute("value"), "high-contrast")
+        self.assertTrue(themes(ann, "high-contrast"), "a phone's cards are not drawn in high contrast")
+        Select(ann.find_element(By.ID, "card-style")).select_by_value("four-color")
+        # Every card on the page (the face up one and the backs) is fetched in the new style.
+        self.wait(ann, lambda d: len(themes(d, "four-color")) >= 2, "the cards were not drawn anew in four colours")
+        self.assertEqual(json.loads(ann.execute_script("return localStorage.getItem(arguments[0])", f"deck-table:{table_id}"))["style"], "four-color")
+        ann.refresh()
+        self.wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, "#felt .card.top.pictured"), "the reload shows no card")
+        self.assertEqual(Select(ann.find_element(By.ID, "card-style")).first_selected_option.get_attribute("value"), "four-color")
+        self.assertTrue(themes(ann, "four-color"), "the seat's style was not kept")
+        self.assert_no_errors(ann)
+
     def test_refusals_are_said_in_plain_words_in_a_line_of_their_own(self):
         ann = self.browser(1280, 800)
         table_id = self.new_table(ann, "Ann", seats=2)

@@ -26,24 +26,38 @@ export const isRed = (code) => /[HD]$/.test(code) || code === "X2";
 
 export const backCode = "back";
 
-// The SVG of a card (or of the back), from our renderer.
-export const svgURL = (code) => `/static/img/${encodeURIComponent(code)}.svg`;
+// The card styles a page may draw with: the image routes' themes.
+export const cardStyles = { "classic": "Classic", "four-color": "Four colours", "high-contrast": "High contrast" };
+let cardStyle = "classic";
 
-const pictures = new Map();   // code → Promise of an object URL
+// The SVG of a card (or of the back), from our renderer, in the page's card style.
+export const svgURL = (code, style = cardStyle) =>
+  `/static/img/${encodeURIComponent(code)}.svg${style === "classic" ? "" : `?theme=${encodeURIComponent(style)}`}`;
 
-// The picture of `code` as an object URL: fetched once, then the same URL for every card of
-// that code, so no card is ever blank while a new one loads. Rejects when it cannot be had.
+const pictures = new Map();   // "style code" → Promise of an object URL
+
+// The picture of `code` as an object URL: fetched once per style, then the same URL for every
+// card of that code, so no card is ever blank while a new one loads. Rejects when it cannot be had.
 export function picture(code) {
-  let promise = pictures.get(code);
+  const key = `${cardStyle} ${code}`;
+  let promise = pictures.get(key);
   if (!promise) {
     promise = fetch(svgURL(code)).then(async (response) => {
       if (!response.ok) throw new Error(`the picture of ${code} answered ${response.status}`);
       return URL.createObjectURL(await response.blob());
     });
-    promise.catch(() => pictures.delete(code));
-    pictures.set(code, promise);
+    promise.catch(() => pictures.delete(key));
+    pictures.set(key, promise);
   }
   return promise;
+}
+
+// Draws every card of the page in `style` from now on (each card keeps its old picture until
+// the new one is there).
+export function setCardStyle(style) {
+  if (!(style in cardStyles) || style === cardStyle) return;
+  cardStyle = style;
+  for (const holder of document.querySelectorAll("[data-picture]")) showPicture(holder, holder.dataset.picture);
 }
 
 // Shows `code`'s picture in `holder` once it is there; until then (and if it never comes) the

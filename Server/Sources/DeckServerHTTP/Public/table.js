@@ -6,6 +6,7 @@
 // table-moves (what a move does), table-menu, table-panels.
 
 import { Table, call, forgetSeat, keepSeat, nameKey, savedSeat } from "/assets/table-api.js";
+import { cardStyles, setCardStyle } from "/assets/cards.js";
 import { TableState } from "/assets/table-state.js";
 import { refusalWords } from "/assets/table-refusals.js";
 import { Scene } from "/assets/table-scene.js";
@@ -115,7 +116,24 @@ function refused(error) {
   }
 }
 
+// The card style: the seat's own choice, kept with it; on a phone the one that reads best small
+// (high contrast: heavier indices, a border, a colour per suit), else classic.
+const phone = matchMedia("(pointer: coarse) and (max-width: 600px), (pointer: coarse) and (max-height: 600px)").matches;
+const defaultStyle = phone ? "high-contrast" : "classic";
+$("card-style").replaceChildren(...Object.entries(cardStyles).map(([value, label]) => new Option(label, value)));
+function useCardStyle(style) {
+  const chosen = style in cardStyles ? style : defaultStyle;
+  $("card-style").value = chosen;
+  setCardStyle(chosen);
+}
+$("card-style").addEventListener("change", (event) => {
+  useCardStyle(event.target.value);
+  const seat = tableId && savedSeat(tableId);
+  if (seat) keepSeat(tableId, { ...seat, style: event.target.value });
+});
+
 function sitDown(seat) {
+  useCardStyle(seat.style);
   keepSeat(tableId, seat);
   table.id = tableId;
   table.token = seat.token;
@@ -202,6 +220,7 @@ $("leave").addEventListener("click", async () => {
 
 // Where this page starts.
 scene.fit();
+useCardStyle(null);
 $("name").value = localStorage.getItem(nameKey) || "";
 if (watchKey) {
   refresh();
