@@ -173,7 +173,12 @@ class TabletopPage(unittest.TestCase):
             return [s.left + p.x, s.top + p.y]""", x, y)
 
     def centre(self, driver, selector):
-        rect = driver.execute_script("return document.querySelector(arguments[0]).getBoundingClientRect().toJSON()", selector)
+        """The centre of the element (at most 20 px below its top), scrolled into view first as
+        a person would (a phone's toolbar scrolls sideways)."""
+        rect = driver.execute_script("""
+            const element = document.querySelector(arguments[0]);
+            if (element.closest('.toolbar, .dock')) element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+            return element.getBoundingClientRect().toJSON()""", selector)
         return rect["left"] + rect["width"] / 2, rect["top"] + min(rect["height"] / 2, 20)
 
     def scale(self, driver):

@@ -6,7 +6,8 @@ At every size: the felt fills most of the table's area and half the window or mo
 are never smaller than the hand's at fit, nothing scrolls sideways. At 390 × 844 also: felt cards
 at least 48 CSS px wide, every text at least 12 CSS px (scaled by the zoom on the felt), every
 target a finger can press at least 44 × 44 CSS px (the stack menu's too), and a carried card
-stays under the finger at the point where it was taken. Screenshots: table-size-<w>x<h>.png.
+stays under the finger at the point where it was taken, and the stack it is over lights up as its
+target. Screenshots: table-size-<w>x<h>.png.
 """
 
 import json
@@ -127,6 +128,11 @@ class TableSizeTests(TabletopPage):
                     taken = (0.8, 0.2) if turned and source.startswith("#felt") else (0.8, 0.8)
                     self.assertAlmostEqual(across, taken[0], delta=0.06, msg=f"{source}: taken at {taken[0]:.0%} across, carried at {across:.0%}")
                     self.assertAlmostEqual(down, taken[1], delta=0.06, msg=f"{source}: taken at {taken[1]:.0%} down, carried at {down:.0%}")
+                    # Over another stack, that stack lights up as where it would land.
+                    target = self.centre(driver, '.stack[data-id="s2"] .card.top')
+                    self.move_to(driver, target, touch)
+                    self.wait(driver, lambda d: "drop-here" in d.find_element(By.CSS_SELECTOR, '.stack[data-id="s2"]').get_attribute("class"),
+                              "the stack under the carried card is not lit as its target")
                     # Escape puts it back; the release that follows drops nothing.
                     driver.execute_script("document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))")
                     self.wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, ".ghost"), "Escape did not put the card back")
@@ -171,6 +177,12 @@ class TableSizeTests(TabletopPage):
                 driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y, "id": 1}]})
         else:
             self.mouse_drag(driver, start, end, steps=steps, release=False)
+
+    def move_to(self, driver, point, touch):
+        if touch:
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": point[0], "y": point[1], "id": 1}]})
+        else:
+            driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": point[0], "y": point[1], "button": "left", "buttons": 1})
 
     def release(self, driver, end, touch):
         if touch:
