@@ -85,6 +85,13 @@ class TableSizeTests(TabletopPage):
                     self.assertEqual(driver.execute_script(SMALL_TEXT), [])
                     small = [t for t in driver.execute_script(TARGETS) if t[1] == "small"]
                     self.assertEqual(small, [], "targets under 44 × 44 px")
+                    # And all of each grip on the stage, the deck's at the felt's edge too.
+                    outside = driver.execute_script("""
+                        const stage = document.getElementById('stage').getBoundingClientRect();
+                        return [...document.querySelectorAll('.grip')].map((g) => [g.parentElement.dataset.id, g.getBoundingClientRect()])
+                          .filter(([, r]) => r.left < stage.left - 0.5 || r.right > stage.right + 0.5 || r.top < stage.top - 0.5 || r.bottom > stage.bottom + 0.5)
+                          .map(([id]) => id)""")
+                    self.assertEqual(outside, [], "grips reaching off the stage")
                     # The stack menu, opened by a long press.
                     x, y = self.centre(driver, '.stack[data-id="s1"] .card.top')
                     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})

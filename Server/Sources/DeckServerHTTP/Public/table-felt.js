@@ -43,6 +43,9 @@ export function clearDropMarks() {
 }
 
 // A card's element: the picture once loaded, its index in CSS until then.
+// Table units a grip needs above a stack at fit: 44 CSS px to a finger on a phone, 22 to a mouse.
+const gripRoom = matchMedia("(pointer: coarse)").matches ? 82 : 30;
+
 export function makeCard(code) {
   const card = document.createElement("div");
   card.className = "card";
@@ -110,6 +113,9 @@ export class Felt {
     element.classList.toggle("turned", stack.rotation === 90);
     element.classList.toggle("selected", this.selected.has(stack.id));
     element.classList.toggle("held", holder !== null && !mine);
+    // Near the felt's far edge a grip above the stack would leave the screen at fit: it lies on
+    // the stack's top edge instead.
+    element.classList.toggle("grip-inside", stack.y < gripRoom);
     element.dataset.count = String(stack.cards.length);
     element.setAttribute("aria-label", describeStack(stack, holder !== null && !mine ? this.state.seatName(holder) : null));
     const size = stackSize(stack);
