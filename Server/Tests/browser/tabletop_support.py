@@ -146,6 +146,26 @@ class TabletopPage(unittest.TestCase):
     def token(self, driver, table_id):
         return json.loads(driver.execute_script("return localStorage.getItem(arguments[0])", f"deck-table:{table_id}"))["token"]
 
+    def table_in_play(self):
+        """Ann (seat 1, who made it) and Bob at a table: six cards each, a face-up stack s1, a
+        face-down spread s2 of five, Ann's hand shown. Answers the table's id and Ann's token."""
+        status, body = api("POST", "/new/", {"name": "Ann", "seats": "3"})
+        self.assertEqual(status, 200, body)
+        table_id, token = body["table_id"], body["seat"]["token"]
+        self.assertEqual(api("POST", f"/{table_id}/join/", {"name": "Bob"})[0], 200)
+        for action, params in (("deal", {"count": "6"}), ("split", {"stack": "deck", "count": "3", "x": "400", "y": "300"}),
+                               ("flip", {"stack": "s1"}), ("split", {"stack": "deck", "count": "5", "x": "650", "y": "420"}),
+                               ("arrange", {"stack": "s2", "layout": "right", "step": "24"}), ("show", {"shown": "true"})):
+            status, body = api("POST", f"/{table_id}/felt/{action}/", params, token=token)
+            self.assertEqual(status, 200, body)
+        return table_id, token
+
+    def sit_as(self, driver, table_id, token, number=1, name="Ann"):
+        """Keeps the seat in this browser, as a page that sat down there does."""
+        driver.get(BASE_URL + "/")
+        driver.execute_script("localStorage.setItem(arguments[0], arguments[1])", f"deck-table:{table_id}",
+                              json.dumps({"number": number, "name": name, "token": token}))
+
     # Reading a page
 
     def stacks(self, driver):

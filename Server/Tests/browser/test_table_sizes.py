@@ -10,11 +10,9 @@ stays under the finger at the point where it was taken, and the stack it is over
 target. Screenshots: table-size-<w>x<h>.png.
 """
 
-import json
-
 from selenium.webdriver.common.by import By
 
-from tabletop_support import BASE_URL, TabletopPage, api
+from tabletop_support import BASE_URL, TabletopPage
 
 SIZES = ((390, 844, True), (844, 390, True), (768, 1024, True), (1280, 800, False))
 
@@ -150,25 +148,9 @@ class TableSizeTests(TabletopPage):
 
     # Support
 
-    def table_in_play(self):
-        """Ann (seat 1, who made it) and Bob at a table: six cards each, a face-up stack, a
-        face-down spread of five, Ann's hand shown. Answers the table's id and Ann's token."""
-        status, body = api("POST", "/new/", {"name": "Ann", "seats": "3"})
-        self.assertEqual(status, 200, body)
-        table_id, token = body["table_id"], body["seat"]["token"]
-        self.assertEqual(api("POST", f"/{table_id}/join/", {"name": "Bob"})[0], 200)
-        for action, params in (("deal", {"count": "6"}), ("split", {"stack": "deck", "count": "3", "x": "400", "y": "300"}),
-                               ("flip", {"stack": "s1"}), ("split", {"stack": "deck", "count": "5", "x": "650", "y": "420"}),
-                               ("arrange", {"stack": "s2", "layout": "right", "step": "24"}), ("show", {"shown": "true"})):
-            status, body = api("POST", f"/{table_id}/felt/{action}/", params, token=token)
-            self.assertEqual(status, 200, body)
-        return table_id, token
-
     def open_seated(self, width, height, touch, table_id, token):
         driver = self.browser(width, height, touch=touch)
-        driver.get(BASE_URL + "/")
-        driver.execute_script("localStorage.setItem(arguments[0], arguments[1])", f"deck-table:{table_id}",
-                              json.dumps({"number": 1, "name": "Ann", "token": token}))
+        self.sit_as(driver, table_id, token)
         driver.get(f"{BASE_URL}/table/{table_id}")
         self.wait(driver, lambda d: d.execute_script(
             "return document.querySelectorAll('#felt .card.pictured').length === document.querySelectorAll('#felt .card').length"
