@@ -63,9 +63,12 @@ export function setCardStyle(style) {
 // Shows `code`'s picture in `holder` once it is there; until then (and if it never comes) the
 // holder shows its placeholder, which the page draws in CSS.
 export function showPicture(holder, code) {
+  const style = cardStyle;
   holder.dataset.picture = code;
+  holder.dataset.style = style;
   picture(code).then((url) => {
-    if (holder.dataset.picture !== code) return;
+    // Only the picture last asked for: the code or the style may have changed since.
+    if (holder.dataset.picture !== code || holder.dataset.style !== style) return;
     let image = holder.querySelector("img");
     if (!image) {
       image = document.createElement("img");

@@ -262,7 +262,7 @@ export class Dragging {
     // A place still on its way would reach the server after the drop and be refused.
     await carry.sending;
     await this.moves.drop(carry.what, target, {
-      place: carry.place, delta: carry.delta, faceDown, handIndex: this.hand.indexAt(event.clientX),
+      place: carry.place, delta: carry.delta, faceDown, handIndex: this.hand.indexAt(event.clientX, event.clientY),
     });
     this.release(carry);
   }
@@ -300,7 +300,8 @@ export class Dragging {
     if (!carry) return;
     this.finish(carry);
     this.felt.render();
-    this.release(carry);
+    // A place still on its way would reach the server after the release and be refused.
+    Promise.resolve(carry.sending).then(() => this.release(carry));
   }
 
   // A double click of a mouse or pen flips the card. Chromium also sends one after a double tap,

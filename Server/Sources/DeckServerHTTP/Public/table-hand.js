@@ -50,14 +50,16 @@ export class Hand {
     this.element.classList.toggle("empty", codes.length === 0);
   }
 
-  // Where a card dropped at the window's x would go in the hand's order.
-  indexAt(clientX) {
+  // Where a card dropped at the window's point (x, y) would go in the hand's order: in the row
+  // nearest y (a hand in the side column wraps), before the first card whose middle is right of x.
+  indexAt(clientX, clientY) {
     // The card being carried is out of the order already.
-    const cards = [...this.element.querySelectorAll(".card:not(.leaving)")];
-    const index = cards.findIndex((card) => {
-      const box = card.getBoundingClientRect();
-      return clientX < box.left + box.width / 2;
-    });
-    return index < 0 ? cards.length : index;
+    const boxes = [...this.element.querySelectorAll(".card:not(.leaving)")].map((card) => card.getBoundingClientRect());
+    if (!boxes.length) return 0;
+    const middle = (box) => box.top + box.height / 2;
+    const row = boxes.reduce((best, box) => (Math.abs(clientY - middle(box)) < Math.abs(clientY - middle(best)) ? box : best)).top;
+    const inRow = boxes.map((box, index) => ({ box, index })).filter(({ box }) => Math.abs(box.top - row) < 1);
+    const before = inRow.find(({ box }) => clientX < box.left + box.width / 2);
+    return before ? before.index : inRow[inRow.length - 1].index + 1;
   }
 }

@@ -43,7 +43,6 @@ function conflictWords({ action, stack, target, fromHand, seat }, state) {
     const holder = id ? state.holder(id) : null;
     if (holder !== null && holder !== view.yourSeat) return `${state.seatName(holder)} is moving that stack.`;
   }
-  if (fromHand) return "That card is no longer in your hand.";
   if (target === "hand" && seat && seat !== view.yourSeat && !view.seats.some((s) => s.number === seat && s.name)) {
     return `Seat ${seat} is free now: its player left the table.`;
   }
@@ -51,6 +50,7 @@ function conflictWords({ action, stack, target, fromHand, seat }, state) {
     return `The felt is full: it holds at most ${maximumStacks} stacks. Put some together first.`;
   }
   const gone = [stack, target].find((id) => id && id !== "new" && id !== "hand" && !view.stacks.has(id));
+  if (fromHand && !gone) return "That card is no longer in your hand.";
   const mover = state.lastMover(gone || stack);
   const name = mover !== null && mover !== view.yourSeat ? state.seatName(mover) : "Another player";
   if (gone) return `${name} moved that stack first.`;

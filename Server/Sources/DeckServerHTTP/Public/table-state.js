@@ -44,7 +44,7 @@ export class TableState extends EventTarget {
     this.holds = new Map();      // stack id → { seat, until (ms) }
     this.drags = new Map();      // stack id → { seat, x, y }
     this.handOrder = [];         // this seat's own order of its hand's cards
-    this.movers = new Map();     // stack id → the seat that last held it (who moved it, most likely)
+    this.movers = new Map();     // stack id → the seat whose hold its last change ended (who moved it)
   }
 
   // Emits "change" with what changed: { view: true } for a new view, { drags: [ids] } for drags.
@@ -81,12 +81,20 @@ export class TableState extends EventTarget {
     const view = this.view;
     if (!view || change.version <= view.version) return;
     if (change.from !== view.version) return onGap();
-    for (const id of change.removed || []) view.stacks.delete(id);
+    for (const id of change.removed || []) {
+      view.stacks.delete(id);
+      const held = this.holds.get(id);
+      if (held) this.movers.set(id, held.seat);
+      else this.movers.delete(id);
+    }
     for (const stack of change.stacks || []) {
       view.stacks.set(stack.id, stackFromEvent(stack));
       // Who holds a changed stack is as the change says: an action ends its seat's holds of
       // the stacks it changed (the drop of a drag), which no hold event announces.
       const held = this.holds.get(stack.id);
+      // A change of a held stack is its holder's drop; any other change is nobody's we know.
+      if (held) this.movers.set(stack.id, held.seat);
+      else this.movers.delete(stack.id);
       if (stack.held_by && (!held || held.seat !== stack.held_by)) {
         this.hold({ stack: stack.id, seat: stack.held_by, until: 1 });
       } else if (!stack.held_by && held) {
@@ -112,7 +120,6 @@ export class TableState extends EventTarget {
   // one that runs out is redrawn as let go.
   hold({ stack, seat, until }) {
     const held = this.holds.get(stack);
-    if (until) this.movers.set(stack, seat);
     if (until) {
       clearTimeout(held && held.timer);
       const timer = setTimeout(() => {
@@ -139,7 +146,8 @@ export class TableState extends EventTarget {
     this.update({ drags: [stack] });
   }
 
-  // The seat that last held `stack`, or null: the one to name when a move of it is refused.
+  // The seat that moved `stack` last, when the page knows (its change ended that seat's hold),
+  // or null: the one to name when a move of it is refused.
   lastMover(id) {
     return this.movers.get(id) ?? null;
   }

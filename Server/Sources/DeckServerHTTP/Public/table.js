@@ -194,11 +194,14 @@ function joinWords(error, mode) {
 $("undo").addEventListener("click", () => moves.undo());
 $("face-down").addEventListener("change", (event) => { moves.faceDown = event.target.checked; });
 $("gather").addEventListener("click", () => moves.gather());
-$("sort-hand").addEventListener("change", (event) => {
-  if (!event.target.value) return;
-  state.sortHand(event.target.value);
-  say(`Your hand is sorted by ${event.target.value}.`);
-  event.target.value = "";
+// Sorting: by suit, and pressed again by rank, and so on; the button says what it does next.
+$("sort-hand").addEventListener("click", (event) => {
+  const by = event.currentTarget.dataset.by;
+  state.sortHand(by);
+  say(`Your hand is sorted by ${by}.`);
+  const next = by === "suit" ? "rank" : "suit";
+  event.currentTarget.dataset.by = next;
+  event.currentTarget.textContent = `Sort by ${next}`;
 });
 $("show-hand").addEventListener("click", () => moves.showHand(!state.showingHand));
 
