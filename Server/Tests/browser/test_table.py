@@ -373,6 +373,19 @@ class TabletopPageTests(TabletopPage):
         self.screenshot(ann, "1280x800-refusal-in-its-own-line")
         ann.get_log("browser")
 
+        # On a plain-HTTP home network the page has no Clipboard API: Copy still copies the
+        # invite link, or leaves it selected, and says which; nothing goes wrong.
+        ann.find_element(By.ID, "share").click()
+        ann.execute_script("Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true })")
+        ann.find_element(By.CSS_SELECTOR, 'button[data-copy="invite-link"]').click()
+        self.wait(ann, lambda d: d.find_element(By.ID, "status").text in ("Copied.", "The link is selected: copy it from there."),
+                  "Copy said nothing without the Clipboard API")
+        self.assertTrue(ann.execute_script("""
+            const input = document.getElementById('invite-link');
+            return document.activeElement === input && input.selectionEnd - input.selectionStart === input.value.length"""))
+        ann.find_element(By.ID, "share-close").click()
+        self.wait(ann, lambda d: not d.find_element(By.ID, "share-panel").is_displayed(), "Close did not close the share panel")
+
         # The message line covers no seat plate, no stack and no control.
         box = ann.execute_script("return document.getElementById('status').getBoundingClientRect().toJSON()")
         line = {"x": box["left"], "y": box["top"], "width": box["width"], "height": box["height"]}

@@ -56,11 +56,12 @@ export class ShareMenu {
     this.panel = $("share-panel");
     $("share").addEventListener("click", () => { this.panel.hidden = !this.panel.hidden; });
     $("make-watch").addEventListener("click", () => this.makeWatchLink());
+    $("share-close").addEventListener("click", () => {
+      this.panel.hidden = true;
+      $("share").focus();
+    });
     for (const button of this.panel.querySelectorAll("[data-copy]")) {
-      button.addEventListener("click", () => {
-        const input = $(button.dataset.copy);
-        navigator.clipboard?.writeText(input.value).then(() => this.say("Copied."), () => input.select());
-      });
+      button.addEventListener("click", () => this.copy($(button.dataset.copy)));
     }
   }
 
@@ -69,6 +70,28 @@ export class ShareMenu {
     $("invite-link").value = `${location.origin}/table/${encodeURIComponent(tableId)}`;
     $("watch-row").hidden = !isCreator;
     if (watch && watch.key) $("watch-link").value = `${location.origin}/table/watch/${encodeURIComponent(watch.key)}`;
+  }
+
+  // Copies a link. The Clipboard API exists only on secure pages (HTTPS or localhost): on a
+  // table served over plain HTTP on a home network the link is selected and copied the old way,
+  // or left selected for the player to copy.
+  copy(input) {
+    const selectIt = () => {
+      input.focus();
+      input.select();
+      let copied = false;
+      try {
+        copied = document.execCommand("copy");
+      } catch {
+        copied = false;
+      }
+      this.say(copied ? "Copied." : "The link is selected: copy it from there.");
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(() => this.say("Copied."), selectIt);
+    } else {
+      selectIt();
+    }
   }
 
   hide() {
