@@ -11,9 +11,10 @@
 // table units per CSS pixel (what keeps a count or a name readable at any zoom), and on the
 // document `--felt-card`, a felt card's width at fit (the hand's cards are never larger).
 
+import { cardWidth } from "/assets/table-felt.js";
+
 // The scene's box in table units: the felt (0–1000 × 0–700) and a margin.
 export const bounds = { left: -8, top: -8, right: 1008, bottom: 708 };
-export const cardWidth = 90;
 
 const minimumScale = 0.2;
 const maximumScale = 8;
