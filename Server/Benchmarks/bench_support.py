@@ -27,7 +27,7 @@ def start_server(binary, work, extra, max_streams=5000, max_connections=None):
     bounds = ["--max-streams", str(max_streams)] + (["--max-connections", str(max_connections)] if max_connections else [])
     process = subprocess.Popen(
         [binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warning",
-         "--creations-per-minute", "0", "--max-streams-per-client", "0"] + bounds + extra,
+         "--creations-per-minute", "0", "--max-streams-per-client", "0", "--max-connections-per-client", "0"] + bounds + extra,
         stdout=subprocess.PIPE, stderr=log, text=True)
     line = process.stdout.readline()
     if not line.startswith("deck-server listening on "):

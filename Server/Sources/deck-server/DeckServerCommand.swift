@@ -82,6 +82,9 @@ struct DeckServerCommand: AsyncParsableCommand {
     @Option(help: "Connections open at once at most; more wait to be accepted (default: the file limit less 128, at most 16384).")
     var maxConnections: Int?
 
+    @Option(help: "Connections one client address may hold open at once; past that a new one is closed when accepted (0: no limit; none applies with --trust-proxy).")
+    var maxConnectionsPerClient = 128
+
     @Option(help: "Seconds the server waits, once told to stop, for answers still being written; then it resets every connection left.")
     var drainTimeout: Double = 10
 
@@ -129,6 +132,9 @@ struct DeckServerCommand: AsyncParsableCommand {
         }
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections \(maxConnections) is not allowed: give 1 to 1000000")
+        }
+        guard (0...1_000_000).contains(maxConnectionsPerClient) else {
+            throw ValidationError("--max-connections-per-client \(maxConnectionsPerClient) is not allowed: give 0 (no limit) to 1000000")
         }
         guard (1...64).contains(imageRenderers) else { throw ValidationError("--image-renderers \(imageRenderers) is not allowed: give 1 to 64") }
         guard (0...10_000).contains(imageQueue) else { throw ValidationError("--image-queue \(imageQueue) is not allowed: give 0 to 10000") }
@@ -178,6 +184,7 @@ struct DeckServerCommand: AsyncParsableCommand {
         settings.keepAliveInterval = .seconds(keepAliveInterval)
         let files = FileLimit.raiseToHardLimit()
         settings.maxConnections = maxConnections ?? FileLimit.defaultMaxConnections(files: files)
+        settings.maxConnectionsPerClient = maxConnectionsPerClient == 0 ? nil : maxConnectionsPerClient
 
         // Before the store opens and any job runs: a port in use is a clear exit, not a
         // failure after the idle-deck job already ran.

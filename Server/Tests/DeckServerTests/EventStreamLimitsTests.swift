@@ -110,7 +110,7 @@ struct EventStreamLimitsTests {
         #expect(FileLimit.defaultMaxStreams(connections: FileLimit.defaultMaxConnections(files: 1024)) == 672)
         #expect(FileLimit.defaultMaxStreams(connections: 16_384) == 12_288)
         #expect(FileLimit.defaultMaxStreams(connections: 1) == 1)
-        try await withServer(arguments: ["--max-connections", "20", "--max-streams-per-client", "0"]) { server in
+        try await withServer(arguments: ["--max-connections", "20", "--max-streams-per-client", "0", "--max-connections-per-client", "0"]) { server in
             let ann = try await server.newTable("Ann")
             var held: [RawConnection] = []
             for _ in 0..<15 {

@@ -15,7 +15,7 @@ struct EventStreamScaleTests {
     @Test("2,000 streams over 200 tables: every stream gets its table's view, then the next change")
     func twoThousandStreams() async throws {
         try raiseOpenFileLimit(to: 5_000)
-        try await withServer(arguments: ["--max-connections", "4000", "--max-streams", "3000", "--max-streams-per-client", "0"]) { server in
+        try await withServer(arguments: ["--max-connections", "4000", "--max-streams", "3000", "--max-streams-per-client", "0", "--max-connections-per-client", "0"]) { server in
             var seats: [TestSeat] = []
             for _ in 0..<200 { seats.append(try await server.newTable("Ann")) }
             let crowd = StreamCrowd()
@@ -34,10 +34,41 @@ struct EventStreamScaleTests {
         }
     }
 
+    @Test("a stream opened by a connection's first request is served without a task: 1,000 cost at most 12 KiB each, where the same streams opened after another request (a task each) cost more")
+    func firstRequestStreamsHoldNoTask() async throws {
+        try raiseOpenFileLimit(to: 2_500)
+        try await withServer(arguments: ["--max-connections", "3000", "--max-streams", "3000", "--max-streams-per-client", "0", "--max-connections-per-client", "0"]) { server in
+            let pid = server.process.processIdentifier
+            var seats: [TestSeat] = []
+            for _ in 0..<10 { seats.append(try await server.newTable("Ann")) }
+            let streams = 1_000
+            func costPerStream(afterRequest: Bool) async throws -> Int {
+                let crowd = StreamCrowd()
+                // A first hundred warm the server's allocator and caches; they are not counted.
+                for seat in Array(repeating: seats, count: 10).joined() { try await crowd.open(port: server.process.port, path: "/api/table/\(seat.table)/events", afterRequest: afterRequest) }
+                try await waitUntil("the warm-up streams' views") { crowd.versions.allSatisfy { $0 >= 1 } }
+                let before = try residentBytes(of: pid)
+                for index in 0..<streams {
+                    try await crowd.open(port: server.process.port, path: "/api/table/\(seats[index % seats.count].table)/events", afterRequest: afterRequest)
+                }
+                try await waitUntil("every stream's first view") { crowd.versions.allSatisfy { $0 >= 1 } }
+                let cost = (try residentBytes(of: pid) - before) / streams
+                await crowd.close()
+                try await waitUntil("every stream's place given back") { try await server.metric("table_event_streams_open") == 0 }
+                return cost
+            }
+            let withoutTask = try await costPerStream(afterRequest: false)
+            let withTask = try await costPerStream(afterRequest: true)
+            print("per stream: \(withoutTask) bytes served from the connection, \(withTask) bytes from a request's task")
+            #expect(withoutTask <= Self.bytesPerStream, "a first request's stream cost \(withoutTask) bytes; the bound is \(Self.bytesPerStream)")
+            #expect(withTask > Self.bytesPerStream, "the bound must tell a stream that keeps a task from one that does not: the task path cost \(withTask) bytes")
+        }
+    }
+
     @Test("200 streams that never read, on tables that keep changing: each keeps only the newest state, the server's memory stays within its bound, and reading streams beside them see every table's last change")
     func silentStreams() async throws {
         try raiseOpenFileLimit(to: 2_000)
-        try await withServer(arguments: ["--max-streams", "1000", "--max-streams-per-client", "0", "--stream-write-timeout", "3600"]) { server in
+        try await withServer(arguments: ["--max-streams", "1000", "--max-streams-per-client", "0", "--max-connections-per-client", "0", "--stream-write-timeout", "3600"]) { server in
             // 20 tables whose center pile shows 104 cards face up: every event is about 12 KB.
             var seats: [TestSeat] = []
             for _ in 0..<20 {

@@ -220,7 +220,7 @@ struct HostileClientTests {
     func stopWhileConnecting() async throws {
         // A connection accepted in the instant the server stops listening is never taken by
         // its accept loop; NIO trapped on it (exit by SIGILL) in most of these rounds before
-        // `DeckHTTPChannel` kept such connections.
+        // `DeckHTTPChannel` made no async channel before a connection is taken.
         for round in 1...5 {
             let process = try await ServerProcess(database: nil)
             try await withCleanup {

@@ -19,17 +19,25 @@ public func buildDeckServer(
     settings: ServerSettings, service: DeckService, storeService: (any Service)? = nil, logger: Logger
 ) -> some ApplicationProtocol {
     let (router, _, streams) = buildRouter(settings: settings, service: service, metrics: ServerMetrics(), logger: logger)
+    let responder = router.buildResponder()
+    let openStreams = OpenStreamConnections()
+    let connections = DeckConnectionSetup(
+        timeouts: settings.timeouts, headLimits: DeckConnectionSetup.defaultHeadLimits,
+        connections: ConnectionsPerClient(limit: settings.trustProxy ? nil : settings.maxConnectionsPerClient),
+        streamPaths: streams.routes, streamWriteTimeout: settings.streamWriteTimeout, openStreams: openStreams, router: responder)
     return Application(
-        router: router,
-        server: .deckHTTP1(timeouts: settings.timeouts, streams: streams),
+        responder: responder,
+        server: .deckHTTP1(connections),
         configuration: ApplicationConfiguration(
             address: .hostname(settings.host, port: settings.port), serverName: "deck-server",
             availableConnectionsDelegate: MaximumAvailableConnections(
                 settings.maxConnections ?? FileLimit.defaultMaxConnections(files: FileLimit.softLimit()), logger: logger)),
         // Services stop in reverse order, after the HTTP server (whose table event streams end
-        // at its graceful shutdown): the table events, the store's, then the log's last.
+        // at its graceful shutdown): the streams served without a task are waited for, then
+        // the table events stop, the store's, and the log's last.
         services: [LogFlushService()] + [storeService].compactMap { $0 }
-            + [TableEventService(events: service.events), ExpiryService(service: service, settings: settings, logger: logger)],
+            + [TableEventService(events: service.events), ExpiryService(service: service, settings: settings, logger: logger),
+               StreamDrainService(streams: openStreams)],
         onServerRunning: { channel in
             // One line on standard output with the real port (useful with --port 0).
             let port = channel.localAddress?.port ?? settings.port
@@ -71,9 +79,7 @@ func buildRouter(
     PileRoutes().add(to: registrar)
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
     MemoryRoutes().add(to: registrar)
-    let streams = EventStreamResponse(
-        events: service.events, writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy, corsOrigin: settings.corsOrigin,
-        metrics: metrics, accessLog: logger.logLevel <= .info ? logger : nil)
+    let streams = EventStreamResponse(events: service.events, writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy)
     TableRoutes(streams: streams).add(to: registrar)
     TabletopRoutes(streams: streams).add(to: registrar)
     TableSettingsRoutes(streams: streams, decoder: .backgroundDecoder).add(to: registrar)

@@ -26,6 +26,10 @@ public struct ServerSettings: Sendable, Hashable {
     /// The most connections open at once; past it, new ones wait in the listen queue. `nil`
     /// takes ``FileLimit/defaultMaxConnections(files:)`` of the process's file limit.
     public var maxConnections: Int?
+    /// The most connections one client address may hold open at once; past it, a new one is
+    /// closed as soon as it is accepted. `nil` for no limit; no limit applies behind a proxy
+    /// the server trusts (``trustProxy``), where every connection is the proxy's.
+    public var maxConnectionsPerClient: Int? = 128
     /// Card images rendered at once, each on a thread of its own, away from the threads that
     /// serve requests.
     public var imageRenderers = 1

@@ -20,6 +20,11 @@ import NIOHTTP1
 ///   to deliver one already on its way, so that no request the server received goes
 ///   unanswered. A connection still open after ``ConnectionTimeouts/drain`` (its client reads
 ///   nothing, so its answer cannot end) is reset.
+/// - A request that cannot be read as HTTP/1 (a head NIO's parser rejects: conflicting or
+///   malformed framing headers, a bare LF, a folded header line, a preface of another
+///   protocol) is answered 400 naming what was wrong, and a head past the size limit 431; the
+///   connection is closed at once, and nothing after it is read. An error inside a request
+///   already handed on (a bad chunk of its body) is Hummingbird's to answer, the same way.
 /// - It moves ``ConnectionDeadlines`` from stage to stage.
 ///
 /// The Host check and `nosniff` were router middlewares first; here, where every request and
@@ -142,6 +147,34 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
     }
 
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parseError = error as? HTTPParserError, pending == 0, !refusing else {
+            context.fireErrorCaught(error)
+            return
+        }
+        refusing = true
+        if parseError == .headerOverflow {
+            refuse("the request's head is larger than the server reads: send at most 80 KiB of request line and headers",
+                   status: .requestHeaderFieldsTooLarge, context: context)
+        } else {
+            refuse("the request is not well-formed HTTP/1.1 (\(Self.describe(parseError))): send one request line, "
+                   + "headers each on a line of their own ending in CRLF, and at most one of Content-Length or Transfer-Encoding: chunked",
+                   status: .badRequest, context: context)
+        }
+    }
+
+    /// What NIO's parser found wrong, in words.
+    static func describe(_ error: HTTPParserError) -> String {
+        switch error {
+        case .unexpectedContentLength: "Content-Length given more than once, or beside Transfer-Encoding"
+        case .invalidContentLength: "a Content-Length that is not a number"
+        case .unknown: "framing headers that conflict or are not understood, such as Content-Length beside Transfer-Encoding, or a Transfer-Encoding other than chunked"
+        case .paused: "a request to switch protocols, such as HTTP/2's preface: this server speaks HTTP/1.1"
+        case .invalidVersion: "a request line without HTTP/1.0 or HTTP/1.1, or lines not ending in CRLF"
+        default: error.debugDescription
+        }
+    }
+
     /// Why the request's `Host` makes it unanswerable, or `nil` when it is fine.
     static func hostProblem(_ head: HTTPRequestHead) -> String? {
         let hosts = head.headers["Host"]
@@ -157,15 +190,15 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         return nil
     }
 
-    /// Answers 400 with a JSON error and closes the connection.
-    private func refuse(_ message: String, context: ChannelHandlerContext) {
-        let body = (try? AnswerEncoder().encode(ErrorJSON(message, status: .badRequest))) ?? Array(#"{"success":false}"#.utf8)
+    /// Answers `status` (400 unless told) with a JSON error and closes the connection.
+    private func refuse(_ message: String, status: HTTPResponseStatus = .badRequest, context: ChannelHandlerContext) {
+        let body = (try? AnswerEncoder().encode(ErrorJSON(message, status: .init(code: Int(status.code))))) ?? Array(#"{"success":false}"#.utf8)
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
         headers.add(name: "Content-Length", value: String(body.count))
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "Connection", value: "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }

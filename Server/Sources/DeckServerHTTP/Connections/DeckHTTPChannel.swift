@@ -1,112 +1,126 @@
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
-import Synchronization
 
-/// Hummingbird's HTTP/1 channel with the server's own connection rules in front of it: the
-/// stage deadlines of ``ConnectionTimeouts`` and the version-dependent rules of
-/// ``ConnectionRulesHandler``; and, with `streams`, a connection whose first request opens an
-/// event stream served without a task (``EventStreamHandler``).
+/// The server's connections: HTTP/1 with the server's own connection rules in front
+/// (``ConnectionTimeouts`` and ``ConnectionRulesHandler``), of two kinds that the first request
+/// tells apart (``EventStreamHandler``):
+/// - a connection whose first request opens an event stream serves that stream from its event
+///   loop, without a task, once the router has answered the request;
+/// - every other connection gets Hummingbird's HTTP handling, unchanged.
+///
+/// Built on Hummingbird's public API for connection types (a ``ServerChildChannel`` whose
+/// ``Value`` says what the connection turned out to be), as its WebSocket upgrade is.
 struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
-    typealias Value = HTTP1Channel.Value
-
-    private let base: HTTP1Channel
-    private let timeouts: ConnectionTimeouts
-    private let streams: EventStreamResponse?
-
-    init(responder: @escaping HTTPChannelHandler.Responder, timeouts: ConnectionTimeouts, streams: EventStreamResponse?) {
-        base = HTTP1Channel(responder: responder)
-        self.timeouts = timeouts
-        self.streams = streams
+    /// What a connection is.
+    enum Kind: Sendable {
+        /// Anything but a stream's GET first: Hummingbird serves it.
+        case http
+        /// The GET of an event-stream path, read whole.
+        case stream(HTTPRequest)
+        /// Closed before its first request was read.
+        case closed
     }
 
-    var responder: HTTPChannelHandler.Responder { base.responder }
+    /// A connection set up, and what it will turn out to be.
+    struct Value: ServerChildChannelValue {
+        let channel: any Channel
+        let kind: EventLoopFuture<Kind>
+        /// The handler that told the kind; `nil` for a connection refused at once.
+        let handler: NIOLoopBound<EventStreamHandler>?
+    }
 
-    /// Connections set up and not yet handed to ``handle(value:)``, kept for the process's life.
-    ///
-    /// A connection accepted in the instant the server stops listening is set up, but the
-    /// server's accept loop has ended and never takes it. NIO then traps ("Deinited
-    /// NIOAsyncWriter without calling finish()", apple/swift-nio#2813) when the connection
-    /// becomes active and the last reference to its unused writer goes. Held here, it is never
-    /// released: the connection stays unanswered, as one still in the listening socket's queue
-    /// would, until the process exits a moment later (the server does not wait for it), and
-    /// the server exits cleanly. Only a stop leaves entries behind (or a setup failing after
-    /// the line that adds one, which does not happen with a new pipeline). The cost is a lock
-    /// per connection, not per request.
-    private static let unclaimed = Mutex<[ObjectIdentifier: Value]>([:])
+    /// Hummingbird's responder: writes the answers of HTTP connections.
+    let responder: HTTPChannelHandler.Responder
+    private let settings: DeckConnectionSetup
+
+    init(responder: @escaping HTTPChannelHandler.Responder, settings: DeckConnectionSetup) {
+        self.responder = responder
+        self.settings = settings
+    }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        base.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            Self.unclaimed.withLock { $0[ObjectIdentifier(channel)] = value }
-            let deadlines = ConnectionDeadlines(timeouts: timeouts, channel: channel)
-            let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandler(RequestStartHandler(deadlines: deadlines), position: .first)
-            let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
-            try pipeline.addHandler(ConnectionRulesHandler(deadlines: deadlines, drainTimeout: timeouts.drain), position: .before(codec))
-            if let streams {
-                let handler = EventStreamHandler(routes: streams.routes, writeTimeout: streams.writeTimeout, eventLoop: channel.eventLoop)
-                try pipeline.addHandler(handler, position: .after(codec))
+        channel.eventLoop.makeCompletedFuture {
+            guard settings.connections.admit(channel) else {
+                channel.close(promise: nil)
+                return Value(channel: channel, kind: channel.eventLoop.makeSucceededFuture(.closed), handler: nil)
             }
-            return value
+            let deadlines = ConnectionDeadlines(timeouts: settings.timeouts, channel: channel)
+            let handler = EventStreamHandler(paths: settings.streamPaths, writeTimeout: settings.streamWriteTimeout, eventLoop: channel.eventLoop)
+            let pipeline = channel.pipeline.syncOperations
+            try pipeline.addHandler(RequestStartHandler(deadlines: deadlines))
+            try pipeline.configureHTTPServerPipeline(
+                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: settings.headLimits)
+            try pipeline.addHandler(ConnectionRulesHandler(deadlines: deadlines, drainTimeout: settings.timeouts.drain))
+            try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try pipeline.addHandler(handler)
+            try pipeline.addHandler(HTTPConnectionStateHandler(logger: logger))
+            return Value(channel: channel, kind: handler.kind, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
         }
     }
 
     func handle(value: Value, logger: Logger) async {
-        Self.unclaimed.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(value.channel)) }
-        if let streams, await serveStream(value, streams: streams, logger: logger) { return }
-        await base.handle(value: value, logger: logger)
+        guard let kind = try? await value.kind.get(), let handler = value.handler else { return }
+        switch kind {
+        case .closed:
+            return
+        case .http:
+            await serveHTTP(value.channel, handler: handler, logger: logger)
+        case .stream(let head):
+            await serveStream(head, value.channel, handler: handler, logger: logger)
+        }
     }
 
-    /// Opens and hands over the stream the connection's first request asks for; `false` when it
-    /// asks for none, or its route refuses it (the router then answers it).
-    private func serveStream(_ value: Value, streams: EventStreamResponse, logger: Logger) async -> Bool {
-        let channel = value.channel
-        // The handler lives on the connection's event loop: it is reached there, not passed out.
-        func onHandler(_ body: @escaping @Sendable (EventStreamHandler?) -> Void) {
-            channel.eventLoop.execute { body(try? channel.pipeline.syncOperations.handler(type: EventStreamHandler.self)) }
+    /// Hands the connection to Hummingbird: its async channel is made only now, so that a
+    /// connection the server never takes (accepted as it stops) holds none (an async channel's
+    /// writer must be finished before it goes: apple/swift-nio#2813).
+    private func serveHTTP(_ channel: any Channel, handler: NIOLoopBound<EventStreamHandler>, logger: Logger) async {
+        let made = channel.eventLoop.submit { () -> NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>? in
+            guard channel.isActive else { return nil }
+            let asyncChannel = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
+                wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+            handler.value.passOn()
+            return asyncChannel
         }
-        let first = channel.eventLoop.flatSubmit { () -> EventLoopFuture<EventStreamHandler.FirstRequest> in
-            guard let handler = try? channel.pipeline.syncOperations.handler(type: EventStreamHandler.self) else {
-                return channel.eventLoop.makeSucceededFuture(.other)
-            }
-            return handler.firstRequest
+        guard let asyncChannel = try? await made.get() else { return }
+        await handleHTTP(asyncChannel: asyncChannel, logger: logger)
+    }
+
+    /// Answers the stream request `head` through the router, as every request is answered:
+    /// the stream its route opened is then served by the connection, and any other answer (a
+    /// refusal) is written, after which the connection is an HTTP one.
+    private func serveStream(_ head: HTTPRequest, _ channel: any Channel, handler: NIOLoopBound<EventStreamHandler>, logger: Logger) async {
+        let takeover = EventStreamTakeover()
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        let context = DeckRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+        let response = await EventStreamTakeover.$current.withValue(takeover) {
+            await settings.answer(request, context: context)
         }
-        guard case .stream(let head) = try? await first.get() else { return false }
-        guard let (opened, headers) = await streams.openFirst(head, channel: channel, logger: logger) else {
-            onHandler { $0?.decline() }
-            return false
+        if response.status == .ok, let opened = takeover.claim() {
+            var head = response.head
+            // The route's head has no body's length: the stream's body has none.
+            head.headerFields[.contentLength] = nil
+            channel.eventLoop.execute { handler.value.serve(opened, head: head) }
+            settings.openStreams.add(channel)
+            return
         }
-        onHandler { handler in
-            // A connection gone meanwhile (its pipeline taken down) gives the stream's place back.
-            guard let handler else { return opened.stream.close() }
-            handler.serve(opened, headers: headers)
-        }
-        // Hummingbird's side of the connection is let go without closing it: its reads stop,
-        // and its writer, never used, is finished (as it must be before it goes).
-        value.finishOutbound()
-        return true
+        // The route refused, or answered without a stream: its answer is written as it is.
+        takeover.claim()?.stream.close()
+        let bytes = await CollectedResponseBody.bytes(of: response.body)
+        channel.eventLoop.execute { handler.value.answer(response.head, body: bytes) }
+        await serveHTTP(channel, handler: handler, logger: logger)
     }
 }
 
 extension HTTPServerBuilder {
-    /// HTTP/1 with the deck server's connection rules and `timeouts`, and `streams` served
-    /// without a task when a connection's first request opens one.
-    static func deckHTTP1(timeouts: ConnectionTimeouts, streams: EventStreamResponse?) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in DeckHTTPChannel(responder: responder, timeouts: timeouts, streams: streams) }
+    /// HTTP/1 with the deck server's connection rules, and streams served without a task.
+    static func deckHTTP1(_ settings: DeckConnectionSetup) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in DeckHTTPChannel(responder: responder, settings: settings) }
     }
-}
-
-/// `NIOAsyncChannel`'s writer outside `executeThenClose`, which would close the connection that
-/// an ``EventStreamHandler`` goes on serving.
-private protocol FinishableOutbound {
-    associatedtype Outbound: Sendable
-    var outbound: NIOAsyncChannelOutboundWriter<Outbound> { get }
-}
-
-extension NIOAsyncChannel: FinishableOutbound {}
-
-extension FinishableOutbound {
-    func finishOutbound() { outbound.finish() }
 }

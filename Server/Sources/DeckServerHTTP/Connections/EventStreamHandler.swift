@@ -3,69 +3,82 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// Serves the event stream a connection's first request opens, from the connection's event
-/// loop, without a task: so that an open stream costs its connection and its mailbox, not the
-/// async frames of a request's task (about 30 KiB a stream, which a task keeps until it ends).
+/// Tells what a connection is by its first request, and serves the event stream of one whose
+/// first request opens a stream, from the connection's event loop, without a task: so that an
+/// open stream costs its connection and its mailbox, not the async frames of a request's task
+/// (about 30 KiB a stream, which a task keeps until it ends).
 ///
-/// It sits after the conversion to HTTP types, before Hummingbird's handler. A first request
-/// that is a GET of an event-stream route (``EventStreamRoutes``) is held here and
-/// ``firstRequest`` says so; the connection's task (``DeckHTTPChannel``) then opens the stream
-/// and hands it over (``serve(_:headers:)``), and ends without closing the connection. If the
-/// stream cannot be opened, ``decline()`` passes the request on to the router, whose route
-/// answers the error. Any other first request, and everything after it, passes straight on.
+/// It sits after the conversion to HTTP types. Until ``DeckHTTPChannel`` has decided, it holds
+/// what it reads and reads no more:
+/// - a first request that is a GET of an event-stream path (``EventStreamRoutes``) is held
+///   whole, and ``kind`` says ``DeckHTTPChannel/Kind/stream(_:)``; the channel answers it
+///   through the router and either hands the stream over (``serve(_:head:)``) or writes the
+///   route's answer (``answer(_:body:)``) and then serves the connection as HTTP;
+/// - any other first request makes it ``DeckHTTPChannel/Kind/http``; the channel sets up
+///   Hummingbird's HTTP handling and calls ``passOn()``, which hands on what was held.
 ///
-/// A served stream writes what its mailbox gives whenever the connection can take more,
-/// keeps reading (to hear the client leave), and ends the connection when the stream ends:
-/// its table deleted, the server stopping (``StreamsShouldEnd``), or the client gone.
+/// A served stream writes what its mailbox gives whenever the connection can take more, and
+/// ends the connection when the stream ends: its table deleted, the server stopping
+/// (``StreamsShouldEnd``), or the client gone. It reads on, to hear the client leave; a client
+/// that sends anything more on a stream's connection is not speaking HTTP to it (the answer
+/// never ends), and its connection is closed at once, so that nothing it sends piles up.
 final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// What the connection's first request turned out to be.
-    enum FirstRequest: Sendable {
-        /// Anything but a stream's GET, or the connection closed first: the router serves it.
-        case other
-        /// The GET of an event-stream route, held here until ``serve(_:headers:)`` or ``decline()``.
-        case stream(HTTPRequest)
-    }
-
     /// The server is stopping: every stream served here ends (the connection rules pass it on).
     struct StreamsShouldEnd {}
 
     private enum State {
         case awaitingFirst
-        /// A stream's request read up to its head; its end, and whatever comes after, are held.
-        case holding(HTTPRequest, after: [HTTPRequestPart], complete: Bool)
+        /// A stream's GET, read up to its head or (`complete`) its end; what follows is held.
+        case holdingStream(HTTPRequest, complete: Bool, after: [HTTPRequestPart])
+        /// Any other first request, and what follows it, held until Hummingbird takes over.
+        case holdingHTTP([HTTPRequestPart])
+        /// Hummingbird serves the connection: everything passes.
         case passing
         case streaming(OpenedEventStream)
         case ended
     }
 
-    private let routes: EventStreamRoutes
+    private let paths: EventStreamRoutes
     private let writeTimeout: Duration?
     private var state = State.awaitingFirst
-    private let first: EventLoopPromise<FirstRequest>
-    private var firstTold = false
+    private let decided: EventLoopPromise<DeckHTTPChannel.Kind>
+    private var told = false
+    /// A read the channel asked for while the handler held its input.
+    private var readWanted = false
+    /// An error from reading (a malformed body) that came while input was held: it follows
+    /// the held parts.
+    private var heldError: (any Error)?
     private var inactive = false
     /// The client has half-closed: a stream served ends at once.
     private var inputClosed = false
     private var context: ChannelHandlerContext?
 
-    init(routes: EventStreamRoutes, writeTimeout: Duration?, eventLoop: any EventLoop) {
-        self.routes = routes
+    init(paths: EventStreamRoutes, writeTimeout: Duration?, eventLoop: any EventLoop) {
+        self.paths = paths
         self.writeTimeout = writeTimeout
-        first = eventLoop.makePromise()
+        decided = eventLoop.makePromise()
     }
 
-    /// What the first request is, once it has been read whole (or the connection closed).
-    var firstRequest: EventLoopFuture<FirstRequest> { first.futureResult }
+    /// What the connection is, once its first request tells it (or the connection has closed).
+    var kind: EventLoopFuture<DeckHTTPChannel.Kind> { decided.futureResult }
 
-    private func tell(_ request: FirstRequest) {
-        guard !firstTold else { return }
-        firstTold = true
-        first.succeed(request)
+    private func tell(_ kind: DeckHTTPChannel.Kind) {
+        guard !told else { return }
+        told = true
+        decided.succeed(kind)
+    }
+
+    private var holding: Bool {
+        switch state {
+        case .holdingStream(_, let complete, _): complete
+        case .holdingHTTP: true
+        default: false
+        }
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -74,47 +87,54 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
-        tell(.other)
+        tell(.closed)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
         switch state {
         case .awaitingFirst:
-            if case .head(let head) = part, head.method == .get, let path = head.path,
-               routes.route(for: path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]) != nil {
-                state = .holding(head, after: [], complete: false)
+            if case .head(let head) = part, head.method == .get, let path = head.path, paths.matches(path) {
+                state = .holdingStream(head, complete: false, after: [])
             } else {
-                state = .passing
-                tell(.other)
-                context.fireChannelRead(data)
+                state = .holdingHTTP([part])
+                tell(.http)
             }
-        case .holding(let head, var after, let complete):
+        case .holdingStream(let head, let complete, var after):
             if complete {
                 after.append(part)
-                state = .holding(head, after: after, complete: true)
+                state = .holdingStream(head, complete: true, after: after)
             } else if case .end = part {
-                state = .holding(head, after: [], complete: true)
+                state = .holdingStream(head, complete: true, after: [])
                 tell(.stream(head))
             }
             // A body of the GET is dropped.
+        case .holdingHTTP(var held):
+            held.append(part)
+            state = .holdingHTTP(held)
         case .passing:
             context.fireChannelRead(data)
-        case .streaming, .ended:
-            // A stream's client has nothing more to say; what it sends is dropped.
+        case .streaming(let opened):
+            // The stream's request was whole: anything more is not HTTP this server answers.
+            state = .ended
+            opened.stream.close()
+            context.close(promise: nil)
+        case .ended:
             break
         }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        switch state {
-        case .streaming, .ended:
-            // Hummingbird's handler, no longer read from, stops asking for reads: ask here, so
-            // that the client's leaving is heard at once.
-            context.read()
-        default:
-            context.fireChannelReadComplete()
+        if case .passing = state { context.fireChannelReadComplete() }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        // Held input is bounded by what one read brought: no more is read until it is let go.
+        if holding {
+            readWanted = true
+            return
         }
+        context.read()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -123,7 +143,7 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             state = .ended
             opened.stream.close()
         }
-        tell(.other)
+        tell(.closed)
         context.fireChannelInactive()
     }
 
@@ -141,38 +161,33 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard case .streaming(let opened) = state else {
+        switch state {
+        case .holdingStream(let head, false, _):
+            // The GET's own request failed to read: it is Hummingbird's to answer.
+            state = .holdingHTTP([.head(head)])
+            heldError = error
+            tell(.http)
+        case .holdingStream, .holdingHTTP:
+            heldError = heldError ?? error
+        case .streaming(let opened):
+            state = .ended
+            opened.stream.close()
+            context.close(promise: nil)
+        case .awaitingFirst, .passing, .ended:
             context.fireErrorCaught(error)
-            return
         }
-        state = .ended
-        opened.stream.close()
-        context.close(promise: nil)
     }
 
-    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
-        // Hummingbird's writer, finished when the stream is handed over here, half-closes the
-        // connection: the stream goes on writing on it.
-        switch (mode, state) {
-        case (.output, .streaming), (.output, .holding):
-            promise?.succeed(())
-            return
-        default:
-            break
-        }
-        context.close(mode: mode, promise: promise)
-    }
-
-    /// Serves `opened` on the connection, answering its held request with `headers`; on the
+    /// Serves `opened` on the connection, answering its held request with `head`; on the
     /// connection's event loop.
-    func serve(_ opened: OpenedEventStream, headers: HTTPFields) {
-        guard case .holding = state, !inactive, let context else {
+    func serve(_ opened: OpenedEventStream, head: HTTPResponse) {
+        guard case .holdingStream = state, !inactive, let context else {
             opened.stream.close()
             return
         }
         state = .streaming(opened)
         try? EventStreamConnection.prepareOnEventLoop(context.channel, writeTimeout: writeTimeout)
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.body(EventStreamResponse.retryHint)), promise: nil)
         let loop = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         let wakeups = EventLoopWakeups.of(context.eventLoop)
@@ -186,15 +201,32 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if inputClosed { opened.stream.close() }
     }
 
-    /// Passes the held request (and whatever came after it) on to the router; on the
-    /// connection's event loop.
-    func decline() {
-        guard case .holding(let head, let after, _) = state, let context else { return }
+    /// Writes `head` and `body` as the answer to the held stream request (the route refused
+    /// the stream); on the connection's event loop. What came after the request stays held
+    /// for ``passOn()``.
+    func answer(_ head: HTTPResponse, body: ByteBuffer) {
+        guard case .holdingStream(_, _, let after) = state, !inactive, let context else { return }
+        state = .holdingHTTP(after)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(body)), promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    /// Hands on what was held to the handlers behind (Hummingbird's, now set up), and
+    /// everything after it; on the connection's event loop.
+    func passOn() {
+        guard case .holdingHTTP(let held) = state, let context else { return }
         state = .passing
-        context.fireChannelRead(wrapInboundOut(.head(head)))
-        context.fireChannelRead(wrapInboundOut(.end(nil)))
-        for part in after { context.fireChannelRead(wrapInboundOut(part)) }
-        context.fireChannelReadComplete()
+        for part in held { context.fireChannelRead(wrapInboundOut(part)) }
+        if !held.isEmpty { context.fireChannelReadComplete() }
+        if let heldError {
+            self.heldError = nil
+            context.fireErrorCaught(heldError)
+        }
+        if readWanted {
+            readWanted = false
+            context.read()
+        }
     }
 
     /// Writes what the stream has ready while the connection takes more; ends the answer and

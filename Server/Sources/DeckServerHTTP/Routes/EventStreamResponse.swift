@@ -9,12 +9,17 @@ import ServiceLifecycle
 /// each thing the stream gives, and a comment line when it is quiet, until the stream ends, the
 /// client goes away or the server shuts down.
 ///
-/// A stream opened by a connection's first request is served without a task by
-/// ``EventStreamHandler``, which matches the request against ``routes``; one opened later on a
-/// kept-alive connection is served by its route, from the request's task, as ``response(_:request:context:)``.
-/// Each stream counts against its client address's limit (``TableEvents/Settings/maxStreamsPerClient``),
-/// and its connection is readied for a client that may stop reading (``EventStreamConnection``).
+/// A stream route answers as any route does, through the router and its middlewares. When the
+/// stream is a connection's first request, the route leaves the stream to the connection
+/// (``EventStreamTakeover``), which serves it without a task (``EventStreamHandler``); one
+/// opened later on a kept-alive connection is served from the request's task, as
+/// ``response(_:request:context:)``. Each stream counts against its client address's limit
+/// (``TableEvents/Settings/maxStreamsPerClient``), and its connection is readied for a client
+/// that may stop reading (``EventStreamConnection``).
 struct EventStreamResponse: Sendable {
+    /// Opens the stream a request asks for; `nil` for HEAD.
+    typealias Open = @Sendable (Request, DeckRequestContext) async throws -> OpenedEventStream?
+
     /// The table events streams are opened on.
     let events: TableEvents
     /// How long a stream's client may take no bytes before its connection is reset; `nil` for
@@ -22,28 +27,25 @@ struct EventStreamResponse: Sendable {
     let writeTimeout: Duration?
     /// Whether a client is told apart by `X-Forwarded-For` (see ``ClientAddress``).
     let trustsProxy: Bool
-    /// The origin allowed to read answers from other origins (the server's `--cors-origin`),
-    /// for streams served without the router's middlewares.
-    let corsOrigin: String?
-    /// Where streams served without the router's middlewares are counted and logged as the
-    /// middlewares would: the request metrics, and the access log (`nil` when it is off).
-    let metrics: ServerMetrics
-    let accessLog: Logger?
 
     static let headers: HTTPFields = [
         .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", HTTPField.Name("X-Accel-Buffering")!: "no",
     ]
 
-    /// The event-stream routes, for connections whose first request opens a stream (see
+    /// The event-stream paths, for connections whose first request opens a stream (see
     /// ``EventStreamHandler``).
     let routes = EventStreamRoutes()
 
     /// Registers the event-stream route `path` (a GET; HEAD gets the head alone): `open` opens
     /// the stream of a request, `nil` for HEAD, which must not take one of the bounded streams.
-    func add(_ path: String, to registrar: APIRegistrar, open: @escaping EventStreamRoutes.Open) {
-        routes.add(path, open: open)
+    func add(_ path: String, to registrar: APIRegistrar, open: @escaping Open) {
+        routes.add(path)
         registrar.get(path) { [self] request, context in
             guard let opened = try await open(request, context) else { return Response(status: .ok, headers: Self.headers) }
+            if let takeover = EventStreamTakeover.current {
+                takeover.take(opened)
+                return Response(status: .ok, headers: Self.headers)
+            }
             return response(opened, request: request, context: context)
         }
     }
@@ -58,29 +60,6 @@ struct EventStreamResponse: Sendable {
         let client = ClientAddress.of(request, context: context, trustsProxy: trustsProxy)
         let stream = try await events.subscribe(table: id, token: token, signals: signals, watchKey: watchKey, client: client)
         return OpenedEventStream(stream: stream) { event in try encode(stream, event) }
-    }
-
-    /// Opens the stream that the first request of `channel` asks for, as its route would (see
-    /// ``EventStreamHandler``), with the head of the answer; `nil` when the route refuses it
-    /// (it then answers the request itself, with the error) or it is not a stream's.
-    func openFirst(_ head: HTTPRequest, channel: any Channel, logger: Logger) async -> (OpenedEventStream, HTTPFields)? {
-        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
-        var context = DeckRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
-        let start = ContinuousClock.now
-        guard let route = routes.route(for: request.uri.path[...]) else { return nil }
-        for (name, value) in route.parameters { context.coreContext.parameters[name] = value }
-        guard let opened = try? await route.open(request, context) else { return nil }
-        let took = ContinuousClock.now - start
-        metrics.record(method: request.method, route: RouterPath(route.path).description, status: 200, duration: took)
-        accessLog?.info("request", metadata: [
-            "method": "\(request.method)", "path": "\(request.uri.path)", "status": "200", "ms": "\(AccessLogMiddleware<DeckRequestContext>.milliseconds(took))",
-        ])
-        var headers = Self.headers
-        if let corsOrigin, request.headers[.origin] != nil {
-            headers[.accessControlAllowOrigin] = corsOrigin
-            if corsOrigin != "*" { headers[.vary] = "Origin" }
-        }
-        return (opened, headers)
     }
 
     /// The answer streaming `opened` to the client of `request`, from the request's task. The

@@ -1,37 +1,27 @@
-import HTTPTypes
-import Hummingbird
 import Synchronization
 
-/// The event-stream routes (`:name` marks a path parameter) and how each opens its stream,
-/// filled while routes are added: the router serves them, and ``EventStreamHandler`` matches a
-/// connection's first request against them to serve its stream without a task.
+/// The paths of the event-stream routes (`:name` marks a path parameter), filled while the
+/// routes are added: ``EventStreamHandler`` matches a connection's first request against them,
+/// to tell a stream's connection from any other before the router answers it.
 final class EventStreamRoutes: Sendable {
-    /// Opens the stream a request asks for; `nil` for HEAD.
-    typealias Open = @Sendable (Request, DeckRequestContext) async throws -> OpenedEventStream?
+    private let patterns = Mutex<[[Substring]]>([])
 
-    private let entries = Mutex<[(path: String, segments: [Substring], open: Open)]>([])
-
-    func add(_ path: String, open: @escaping Open) {
+    func add(_ path: String) {
         let segments = path.split(separator: "/")
-        entries.withLock { $0.append((path, segments, open)) }
+        patterns.withLock { $0.append(segments) }
     }
 
-    /// The route `path` (without its query, as the router sees it) names, with its path
-    /// parameters; `nil` when it names none, or has an empty segment (left to the router).
-    func route(for path: Substring) -> (path: String, open: Open, parameters: [(name: Substring, value: Substring)])? {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard path.first == "/", !segments.contains(where: \.isEmpty) else { return nil }
-        return entries.withLock { entries in
-            for entry in entries where entry.segments.count == segments.count {
-                var parameters: [(name: Substring, value: Substring)] = []
-                let matches = zip(entry.segments, segments).allSatisfy { pattern, segment in
-                    guard pattern.first == ":" else { return pattern == segment }
-                    parameters.append((pattern.dropFirst(), segment))
-                    return true
-                }
-                if matches { return (entry.path, entry.open, parameters) }
+    /// Whether the request target `target` (a path and query, as a request's head holds it)
+    /// names an event-stream route as the router reads it: empty segments (`//`, a trailing
+    /// `/`) count for nothing.
+    func matches(_ target: String) -> Bool {
+        let path = target.prefix { $0 != "?" && $0 != "#" }
+        guard path.first == "/" else { return false }
+        let segments = path.split(separator: "/")
+        return patterns.withLock { patterns in
+            patterns.contains { pattern in
+                pattern.count == segments.count && zip(pattern, segments).allSatisfy { $0.first == ":" || $0 == $1 }
             }
-            return nil
         }
     }
 }

@@ -9,16 +9,27 @@ import Glibc
 final class RawConnection: Sendable {
     private let socket: Int32
 
-    /// Connects to 127.0.0.1:`port`; with `receiveBuffer`, the socket's receive buffer is that
-    /// small (set before connecting, so that the window the server sees is small too): for a
-    /// client that reads nothing and should fill the server's buffers soon.
-    init(port: Int, receiveBuffer: Int32? = nil) throws {
+    /// Connects to 127.0.0.1:`port`, from the loopback address `source` (any of 127.0.0.0/8:
+    /// another client, as the server counts them); with `receiveBuffer`, the socket's receive
+    /// buffer is that small (set before connecting, so that the window the server sees is
+    /// small too): for a client that reads nothing and should fill the server's buffers soon.
+    init(port: Int, source: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         // Close-on-exec: a server process another test starts meanwhile must not inherit the
         // socket, or closing it here would not end the connection.
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw ServerProcessError(message: "socket() failed: errno \(errno)") }
         if var size = receiveBuffer {
             setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            close(socket)
+            throw ServerProcessError(message: "bind() to \(source) failed: errno \(errno)")
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

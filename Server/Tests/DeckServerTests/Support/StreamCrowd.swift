@@ -16,8 +16,10 @@ final class StreamCrowd: Sendable {
     /// stream (in the order opened); `versions[i]` is the highest id stream `i` saw.
     var versions: [Int] { seen.withLock { $0 } }
 
-    /// Opens a stream of `path` on the server at `port`; a `silent` one never reads.
-    func open(port: Int, path: String, silent: Bool = false) async throws {
+    /// Opens a stream of `path` on the server at `port`; a `silent` one never reads. With
+    /// `afterRequest`, the connection's first request is a `GET /healthz` and the stream its
+    /// second, served from the request's task.
+    func open(port: Int, path: String, silent: Bool = false, afterRequest: Bool = false) async throws {
         let index = silent ? nil : seen.withLock { $0.append(0); return $0.count - 1 }
         let bootstrap = ClientBootstrap(group: group)
             .channelOption(ChannelOptions.socketOption(.so_rcvbuf), value: silent ? 2048 : 65536)
@@ -29,7 +31,8 @@ final class StreamCrowd: Sendable {
             }
         let channel = try await bootstrap.connect(host: "127.0.0.1", port: port).get()
         channels.withLock { $0.append(channel) }
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
+        let first = afterRequest ? "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n" : ""
+        let request = first + "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
         try await channel.writeAndFlush(ByteBuffer(string: request)).get()
     }
 
