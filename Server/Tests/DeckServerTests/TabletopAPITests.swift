@@ -71,6 +71,7 @@ struct TabletopAPITests {
                 ("shuffle", "stack=s9", 404, "stack 's9'"),
                 ("split", "stack=deck&count=1&x=1200&y=5", 400, "position"),
                 ("split", "stack=deck&count=1&x=nan&y=5", 400, "position"),
+                ("split", "stack=deck&count=1&x=7%00junk&y=5", 400, "is not a number"),
                 ("arrange", "stack=deck&layout=right&step=inf", 400, "layout"),
                 ("arrange", "stack=deck&rotation=45", 400, "rotation"),
                 ("move", "from=deck&handles=zz&to=hand&seat=1", 400, "handle"),
@@ -94,6 +95,9 @@ struct TabletopAPITests {
                 }
             }
             #expect(try await ann.tabletop().version == version, "a refusal changed the table")
+            let nullStack = try await server.post(
+                "/api/table/\(ann.table)/felt/shuffle/", #"{"stack": null}"#, headers: ann.bearer + [("Content-Type", "application/json")])
+            #expect(nullStack.status == 400 && nullStack.text.contains("member 'stack' is null"), "\(nullStack.text)")
             #expect(try await server.post("/api/table/\(ann.table)/felt/gather/").status == 401)
 
             // The race: Ann and Bob grab the deck's top card by its handle at once.

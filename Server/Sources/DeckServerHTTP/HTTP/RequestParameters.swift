@@ -66,6 +66,9 @@ struct RequestParameters: Sendable {
         } catch let DecodingError.typeMismatch(_, context) where !context.codingPath.isEmpty {
             throw RequestError(
                 "the JSON member \(ServiceError.quoted(context.codingPath[0].stringValue)) is not read: give a string, a number, a boolean or a list of strings")
+        } catch let DecodingError.valueNotFound(_, context) where !context.codingPath.isEmpty {
+            throw RequestError(
+                "the JSON member \(ServiceError.quoted(context.codingPath[0].stringValue)) is null: give a string, a number, a boolean or a list of strings, or leave the member out")
         } catch {
             throw RequestError("the JSON body is not one object of parameters: send {\"name\": value, …}")
         }
@@ -170,7 +173,8 @@ struct RequestParameters: Sendable {
     /// - Throws: ``RequestError`` naming the value when it is not a number.
     func number(_ name: String) throws(RequestError) -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
+        // `Double` reads C's way and stops at a NUL: `7%00junk` would be 7.
+        guard !text.utf8.contains(0), let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
             throw .parameter(name, value: text, "is not a number", allowed: "give one such as \(name)=120.5")
         }
         return value
