@@ -52,6 +52,12 @@ enum PostgresSchema {
             $$
             """,
         ]),
+        (3, [
+            // The key table notices are sealed under (``NoticeSeal``): readable by the role that
+            // owns the schema only, since any role that may connect can LISTEN.
+            "CREATE TABLE notice_key (id integer PRIMARY KEY CHECK (id = 1), key bytea NOT NULL CHECK (length(key) = 32))",
+            "REVOKE ALL ON notice_key FROM PUBLIC",
+        ]),
     ]
 
     /// Brings the database at `url` up to the latest version, waiting up to `wait` for it to
@@ -99,6 +105,9 @@ enum PostgresSchema {
                     "INSERT INTO schema_migrations (version) VALUES (\(migration.version))", logger: logger)
                 logger.notice("migrated the database", metadata: ["version": "\(migration.version)"])
             }
+            // Under the lock: instances starting together agree on one key.
+            let key = ByteBuffer(bytes: NoticeSeal.newKey())
+            try await connection.query("INSERT INTO notice_key (id, key) VALUES (1, \(key)) ON CONFLICT (id) DO NOTHING", logger: logger)
         }
     }
 }

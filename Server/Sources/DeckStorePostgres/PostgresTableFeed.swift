@@ -7,9 +7,12 @@ import Synchronization
 /// with `NOTIFY` once committed, and every server `LISTEN`s, so that each one's event streams
 /// hear of changes made through any of them.
 ///
-/// A change's payload is the table's id and version, and the table as stored when it fits
+/// A change's notice is the table's id and version, and the table as stored when it fits
 /// (``TableNoticePayload``), so that a server watching the table need not read it from the
-/// database; otherwise each server reads it. A signal's payload carries all it says. Queued
+/// database; otherwise each server reads it. A signal's notice carries all it says. Every
+/// payload is sealed (``NoticeSeal``) under the database's notice key, which the feed reads
+/// before it listens or sends: any role that may connect can `LISTEN`, but only the servers
+/// can read what they hear. Queued
 /// notices go out together, many `NOTIFY`s in one statement, so a burst of drags costs one
 /// round trip. The feed keeps a small pool of its own (one connection listens, another
 /// notifies) so that event traffic never waits behind the store's queries. When the listening
@@ -26,8 +29,8 @@ public final class PostgresTableFeed: TableChangeFeed {
 
     private let client: PostgresClient
     private let logger: Logger
-    /// Payloads waiting to be sent, oldest first.
-    private let waiting = Mutex<[String]>([])
+    /// Notices waiting to be sealed and sent, oldest first.
+    private let waiting = Mutex<[[UInt8]]>([])
     private let wakeUps: AsyncStream<Void>
     private let wakeUp: AsyncStream<Void>.Continuation
 
@@ -49,7 +52,7 @@ public final class PostgresTableFeed: TableChangeFeed {
         queue(TableNoticePayload.signal(signal, table: id))
     }
 
-    private func queue(_ payload: String) {
+    private func queue(_ payload: [UInt8]) {
         waiting.withLock { waiting in
             if waiting.count >= Self.waitingAnnouncements { waiting.removeFirst(waiting.count - Self.waitingAnnouncements + 1) }
             waiting.append(payload)
@@ -60,33 +63,57 @@ public final class PostgresTableFeed: TableChangeFeed {
     public func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {
         await withDiscardingTaskGroup { group in
             group.addTask { [client] in await client.run() }
-            group.addTask { [self] in await listenAgainAndAgain(receive) }
-            group.addTask { [self] in await sendAnnouncements() }
+            group.addTask { [self] in
+                guard let seal = await noticeSeal() else { return }
+                await withDiscardingTaskGroup { group in
+                    group.addTask { await self.listenAgainAndAgain(receive, seal: seal) }
+                    group.addTask { await self.sendAnnouncements(seal: seal) }
+                }
+            }
         }
     }
 
-    /// Sends the queued notices in order, those waiting together in one statement.
-    private func sendAnnouncements() async {
+    /// The seal under the database's notice key, read again after a second until it is read;
+    /// `nil` once cancelled.
+    private func noticeSeal() async -> NoticeSeal? {
+        while !Task.isCancelled {
+            do {
+                for try await key in try await client.query("SELECT key FROM notice_key WHERE id = 1", logger: logger).decode(ByteBuffer.self) {
+                    return NoticeSeal(key: Array(buffer: key))
+                }
+                logger.warning("the database has no notice key: is its schema migrated?")
+            } catch {
+                if Task.isCancelled { return nil }
+                logger.warning("the table feed cannot read the notice key; trying again", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+        return nil
+    }
+
+    /// Sends the queued notices in order, sealed, those waiting together in one statement.
+    private func sendAnnouncements(seal: NoticeSeal) async {
         for await _ in wakeUps {
             while true {
-                let batch = waiting.withLock { waiting -> [String] in
+                let batch = waiting.withLock { waiting -> [[UInt8]] in
                     let batch = Array(waiting.prefix(Self.batchSize))
                     waiting.removeFirst(batch.count)
                     return batch
                 }
                 if batch.isEmpty { break }
-                // PostgreSQL delivers one of identical payloads of a transaction, the first: keep
-                // the last of each instead, so that hold, release, hold, release ends released.
-                var seen = Set<String>()
-                let payloads = Array(batch.reversed().filter { seen.insert($0).inserted }.reversed())
+                // One of identical notices is enough, the last, so that hold, release, hold,
+                // release ends released (sealed, no two payloads are alike, so PostgreSQL's own
+                // folding of identical payloads in a transaction never applies).
+                var seen = Set<[UInt8]>()
+                let payloads = batch.reversed().filter { seen.insert($0).inserted }.reversed().map(seal.seal)
                 do {
                     try await client.query(
                         "SELECT pg_notify(\(Self.channel), payload) FROM unnest(\(payloads)::text[]) WITH ORDINALITY AS t(payload, n) ORDER BY n",
                         logger: logger)
                 } catch {
                     if Task.isCancelled { return }
-                    // The table's id only: a payload may carry a table's record, hands and all.
-                    let table = batch[0].prefix { $0 != ":" && $0 != "|" }
+                    // The table's id only: a notice may carry a table's record, hands and all.
+                    let table = TableNoticePayload.table(of: batch[0])
                     logger.warning(
                         "table notices could not be announced", metadata: ["count": "\(batch.count)", "first table": "\(table)", "error": "\(error)"])
                 }
@@ -95,7 +122,7 @@ public final class PostgresTableFeed: TableChangeFeed {
     }
 
     /// Listens on one connection while it lasts, and again on a new one after it is lost.
-    private func listenAgainAndAgain(_ receive: @escaping @Sendable (TableNotice) -> Void) async {
+    private func listenAgainAndAgain(_ receive: @escaping @Sendable (TableNotice) -> Void, seal: NoticeSeal) async {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { [logger] connection in
@@ -103,7 +130,9 @@ public final class PostgresTableFeed: TableChangeFeed {
                         // Changes committed before LISTEN took effect were not heard.
                         receive(.mayHaveMissed)
                         for try await notice in notices {
-                            if let change = TableNoticePayload.notice(notice.payload) { receive(change) }
+                            // A payload not sealed under the key (sent by anyone else who may
+                            // connect) is not a notice.
+                            if let bytes = seal.open(notice.payload), let change = TableNoticePayload.notice(bytes) { receive(change) }
                         }
                     }
                     logger.debug("the table feed's listening connection ended")

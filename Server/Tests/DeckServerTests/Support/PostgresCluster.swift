@@ -54,11 +54,11 @@ final class PostgresCluster: Sendable {
         try await withConnection(to: name) { try await $0.query(PostgresQuery(unsafeSQL: sql), logger: Self.logger) }
     }
 
-    /// Runs `body` on a new connection, as the `postgres` user, to the database `name`; closes
-    /// it after.
-    func withConnection<T>(to name: String, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+    /// Runs `body` on a new connection, as `user` (the superuser `postgres` unless told), to
+    /// the database `name`; closes it after.
+    func withConnection<T>(to name: String, as user: String = "postgres", _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let configuration = PostgresConnection.Configuration(
-            host: "127.0.0.1", port: port, username: "postgres", password: nil, database: name, tls: .disable)
+            host: "127.0.0.1", port: port, username: user, password: nil, database: name, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Self.logger)
         do {
             let value = try await body(connection)
