@@ -21,6 +21,8 @@ public struct ServerSettings: Sendable, Hashable {
     public var corsOrigin: String? = "*"
     /// The most memory rendered card images may take.
     public var imageCacheBytes = 64 * 1024 * 1024
+    /// The most memory the table background images served may take.
+    public var backgroundCacheBytes = 64 * 1024 * 1024
     /// How long a connection may stall at each stage before it is closed.
     public var timeouts = ConnectionTimeouts()
     /// The most connections open at once; past it, new ones wait in the listen queue. `nil`

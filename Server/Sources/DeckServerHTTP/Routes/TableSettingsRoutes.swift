@@ -20,12 +20,16 @@ struct TableSettingsRoutes {
     let streams: EventStreamResponse
     /// Where uploads are decoded: one thread, so a flood of uploads takes one core at most.
     let decoder: NIOThreadPool
+    /// The background images served, held in memory.
+    let backgrounds: BackgroundImageCache
 
     func add(to router: APIRegistrar) {
         let service = router.service
-        router.change("/api/table/:table_id/felt/watch") { api in
+        router.change("/api/table/:table_id/felt/watch") { [backgrounds] api in
             let token = try TableRoutes.token(api, required: true)!
             let id = try api.path("table_id")
+            // The old link's images are no longer to be served through it.
+            defer { backgrounds.evict(table: id) }
             if api.parameters["enabled"] != nil, try !api.parameters.flag("enabled") {
                 try await api.service.turnOffWatching(at: id, token: token)
                 return WatchLinkJSON(key: nil, base: api.base)
@@ -53,9 +57,10 @@ struct TableSettingsRoutes {
             return TabletopJSON(view, base: api.base)
         }
         let decoder = decoder
-        router.upload("/api/table/:table_id/felt/background", maximumBytes: BackgroundImage.maximumByteCount) { api, body in
+        router.upload("/api/table/:table_id/felt/background", maximumBytes: BackgroundImage.maximumByteCount) { [backgrounds] api, body in
             let token = try TableRoutes.token(api, required: true)!
             let id = try api.path("table_id")
+            defer { backgrounds.evict(table: id) }
             if try api.parameters.flag("remove") {
                 return TabletopJSON(try await api.service.setBackground(at: id, token: token, image: nil), base: api.base)
             }
@@ -87,15 +92,22 @@ struct TableSettingsRoutes {
             return TabletopJSON(
                 try await api.service.setBackground(at: id, token: token, image: (image.bytes, image.mediaType)), base: api.base)
         }
-        router.get("/api/table/:table_id/background/:number") { request, context in
+        router.get("/api/table/:table_id/background/:number") { [backgrounds] request, context in
             let id = try context.parameters.require("table_id")
-            let image = try await service.background(of: id, number: try Self.number(context))
-            return Self.imageResponse(image)
+            let number = try Self.number(context)
+            let image = try await backgrounds.image("table/\(id)/\(number)") {
+                let (bytes, mediaType) = try await service.background(of: id, number: number)
+                return (id, bytes, mediaType)
+            }
+            return Self.imageResponse(image, request: request)
         }
-        router.get("/api/watch/:watch_key/background/:number") { request, context in
+        router.get("/api/watch/:watch_key/background/:number") { [backgrounds] request, context in
             let key = try context.parameters.require("watch_key")
-            let image = try await service.background(watching: key, number: try Self.number(context))
-            return Self.imageResponse(image)
+            let number = try Self.number(context)
+            let image = try await backgrounds.image("watch/\(key)/\(number)") {
+                try await service.background(watching: key, number: number)
+            }
+            return Self.imageResponse(image, request: request)
         }
     }
 
@@ -112,11 +124,17 @@ struct TableSettingsRoutes {
         return number
     }
 
-    /// An image's answer: its path changes with every upload, so it may be kept for good.
-    private static func imageResponse(_ image: (bytes: [UInt8], mediaType: String)) -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: image.mediaType, .cacheControl: "public, max-age=31536000, immutable"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+    /// An image's answer: its path changes with every upload, so it may be kept for good; a
+    /// request that holds it already (`If-None-Match` with its tag) gets 304 without it.
+    private static func imageResponse(_ image: BackgroundImageCache.Image, request: Request) -> Response {
+        var headers: HTTPFields = [.contentType: image.mediaType, .cacheControl: "public, max-age=31536000, immutable", .eTag: image.etag]
+        if let held = request.headers[.ifNoneMatch], held.split(separator: ",").contains(where: { tag in
+            let tag = tag.trimmingCharacters(in: .whitespaces)
+            return tag == image.etag || tag == "W/" + image.etag || tag == "*"
+        }) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: image.bytes))
     }
 }

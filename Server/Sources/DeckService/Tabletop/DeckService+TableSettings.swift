@@ -96,15 +96,16 @@ extension DeckService {
                 throw ServiceError(.tooLarge, .background, "is \(image.bytes.count) bytes once re-encoded", allowed: "send a smaller image")
             }
             let next = Tabletop.Background(number: table.settings.lastBackgroundNumber + 1, mediaType: image.mediaType)
-            var record = RecordWriter(id: id)
-            try record.appendUInt32(next.number)
-            try record.appendShortText(next.mediaType)
-            record.bytes += image.bytes
-            let stored = record.bytes
+            let stored = try Self.backgroundRecord(id: id, number: next.number, mediaType: next.mediaType, bytes: image.bytes)
             if try await store.update(.tableBackground, id: id, at: now(), { _ in (stored, ()) }) == nil {
                 try await store.insert(.tableBackground, id: id, state: stored, at: now())
             }
             background = next
+        } else if table.settings.background != nil {
+            // The image itself goes too, not only the table's reference to it: a record that
+            // names no number and holds no bytes.
+            let cleared = try Self.backgroundRecord(id: id, number: 0, mediaType: "", bytes: [])
+            _ = try await store.update(.tableBackground, id: id, at: now(), { _ in (cleared, ()) })
         }
         let now = now()
         let (view, record) = try await changeTabletop(id, token: token) { [background] table, seat, _ throws(ServiceError) in
@@ -115,6 +116,15 @@ extension DeckService {
         return view
     }
 
+    /// A background record: the number of the image, its media type, its bytes.
+    private static func backgroundRecord(id: String, number: Int, mediaType: String, bytes: [UInt8]) throws(ServiceError) -> [UInt8] {
+        var record = RecordWriter(id: id)
+        try record.appendUInt32(number)
+        try record.appendShortText(mediaType)
+        record.bytes += bytes
+        return record.bytes
+    }
+
     /// The background image numbered `number` of the table `id`: its bytes and media type.
     ///
     /// - Throws: ``ServiceError`` (`notFound`) when the table has no background, or a newer one.
@@ -123,10 +133,12 @@ extension DeckService {
         return try await background(of: id, table: table, number: number)
     }
 
-    /// The background image numbered `number` of the table the watch link `key` shows.
-    package func background(watching key: String, number: Int) async throws -> (bytes: [UInt8], mediaType: String) {
+    /// The background image numbered `number` of the table the watch link `key` shows, and
+    /// that table's id.
+    package func background(watching key: String, number: Int) async throws -> (table: String, bytes: [UInt8], mediaType: String) {
         let (id, table) = try await watchedTable(key)
-        return try await background(of: id, table: table, number: number)
+        let (bytes, mediaType) = try await background(of: id, table: table, number: number)
+        return (id, bytes, mediaType)
     }
 
     private func background(of id: String, table: Tabletop, number: Int) async throws -> (bytes: [UInt8], mediaType: String) {

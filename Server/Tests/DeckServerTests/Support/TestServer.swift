@@ -39,7 +39,7 @@ func withTwoInstances(_ body: (TestServer, TestServer) async throws -> Void) asy
 /// Runs `body` against the server's router in this process, over an in-memory store and
 /// without sockets: the fast tier, for validation and the shape of answers.
 func withApp(
-    settings: ServerSettings = ServerSettings(), store: InMemoryRecordStore = InMemoryRecordStore(),
+    settings: ServerSettings = ServerSettings(), store: any RecordStore = InMemoryRecordStore(),
     _ body: @escaping @Sendable (TestServer) async throws -> Void
 ) async throws {
     var logger = Logger(label: "deck-server-test")
