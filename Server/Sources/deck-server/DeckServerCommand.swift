@@ -82,6 +82,9 @@ struct DeckServerCommand: AsyncParsableCommand {
     @Option(help: "Connections open at once at most; more wait to be accepted (default: the file limit less 128, at most 16384).")
     var maxConnections: Int?
 
+    @Option(help: "Megabytes of background images one client address may store a day (as re-encoded); past that 429 (0: no limit).")
+    var uploadMbPerDay = 64
+
     @Option(help: "Connections one client address may hold open at once; past that a new one is closed when accepted (0: no limit; none applies with --trust-proxy).")
     var maxConnectionsPerClient = 128
 
@@ -132,6 +135,9 @@ struct DeckServerCommand: AsyncParsableCommand {
         }
         if let maxConnections, !(1...1_000_000).contains(maxConnections) {
             throw ValidationError("--max-connections \(maxConnections) is not allowed: give 1 to 1000000")
+        }
+        guard (0...1_000_000).contains(uploadMbPerDay) else {
+            throw ValidationError("--upload-mb-per-day \(uploadMbPerDay) is not allowed: give 0 (no limit) to 1000000")
         }
         guard (0...1_000_000).contains(maxConnectionsPerClient) else {
             throw ValidationError("--max-connections-per-client \(maxConnectionsPerClient) is not allowed: give 0 (no limit) to 1000000")
@@ -185,6 +191,7 @@ struct DeckServerCommand: AsyncParsableCommand {
         let files = FileLimit.raiseToHardLimit()
         settings.maxConnections = maxConnections ?? FileLimit.defaultMaxConnections(files: files)
         settings.maxConnectionsPerClient = maxConnectionsPerClient == 0 ? nil : maxConnectionsPerClient
+        settings.uploadBytesPerDay = uploadMbPerDay == 0 ? nil : uploadMbPerDay * 1024 * 1024
 
         // Before the store opens and any job runs: a port in use is a clear exit, not a
         // failure after the idle-deck job already ran.

@@ -141,7 +141,7 @@ struct PostgresGroupCommitTests {
             let store = try await PostgresRecordStore.open(url: older.url, logger: Self.logger)
             let run = Task { await store.run() }
             defer { run.cancel() }
-            #expect(try await Self.migrations(of: store) == [1, 2])
+            #expect(try await Self.migrations(of: store) == [1, 2, 3])
             // New to this instance: locked once, then written by the procedure.
             #expect(try await store.update(.deck, id: "kept", at: Date(), Self.append(1)) == 2)
             #expect(try await store.update(.deck, id: "kept", at: Date(), Self.append(2)) == 3)

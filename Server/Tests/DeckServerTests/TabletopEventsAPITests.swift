@@ -222,6 +222,22 @@ struct TabletopEventsAPITests {
         }
     }
 
+    @Test("--upload-mb-per-day: an upload past what the address may still store today is 429 with Retry-After, before it is decoded; what is stored counts")
+    func uploadBudget() async throws {
+        try await withServer(arguments: ["--upload-mb-per-day", "1"]) { server in
+            let ann = try await server.newTable("Ann")
+            #expect(try await upload(Self.pngWithText, to: ann, type: "image/png").status == 200)
+            // Past the budget by its size alone: refused before any decoding (it is no image).
+            let large = [0x89, 0x50, 0x4e, 0x47] + [UInt8](repeating: 0, count: 1_100_000)
+            let refused = try await upload(large, to: ann, type: "image/png")
+            #expect(refused.status == 429, "\(refused.text)")
+            #expect(refused.text.contains("1 MiB a day"), "\(refused.text)")
+            let wait = try #require(refused.headers.first(name: "retry-after").flatMap(Int.init))
+            #expect(wait > 0 && wait <= 86_400, "Retry-After \(wait)")
+            #expect(try await upload(Self.pngWithText, to: ann, type: "image/png").status == 200, "a small one still fits")
+        }
+    }
+
     // MARK: Helpers
 
     private func object(_ event: EventStreamReader.Event) throws -> [String: Any] {

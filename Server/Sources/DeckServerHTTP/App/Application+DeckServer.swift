@@ -73,7 +73,7 @@ func buildRouter(
         configured: settings.publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }, trustsProxy: settings.trustProxy)
     let registrar = APIRegistrar(
         router: router, publicURL: publicURL, routes: routes,
-        creationLimiter: settings.creationsPerMinute.map { CreationRateLimiter(perMinute: $0) },
+        creationLimiter: settings.creationsPerMinute.map { ClientBudget(capacity: $0, window: .seconds(60)) },
         service: service, strictByDefault: settings.strict)
     DeckRoutes().add(to: registrar)
     PileRoutes().add(to: registrar)
@@ -82,8 +82,10 @@ func buildRouter(
     let streams = EventStreamResponse(events: service.events, writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy)
     TableRoutes(streams: streams).add(to: registrar)
     TabletopRoutes(streams: streams).add(to: registrar)
-    TableSettingsRoutes(streams: streams, decoder: .backgroundDecoder, backgrounds: BackgroundImageCache(budget: settings.backgroundCacheBytes))
-        .add(to: registrar)
+    TableSettingsRoutes(
+        streams: streams, decoder: .backgroundDecoder, backgrounds: BackgroundImageCache(budget: settings.backgroundCacheBytes),
+        uploads: settings.uploadBytesPerDay.map { ClientBudget(capacity: $0, window: .seconds(86_400)) }, trustsProxy: settings.trustProxy
+    ).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)
     PageAssets.add(to: registrar)
     return (router, routes, streams)

@@ -17,6 +17,9 @@ public struct ServerSettings: Sendable, Hashable {
     /// Decks and games one client address may make at once, and then per minute; `nil` for no
     /// limit.
     public var creationsPerMinute: Int? = 600
+    /// The bytes of background images one client address may store a day (as re-encoded), in a
+    /// burst and then spread over the day; past it, 429 with `Retry-After`. `nil` for no limit.
+    public var uploadBytesPerDay: Int? = 64 * 1024 * 1024
     /// The `Access-Control-Allow-Origin` value for every answer; `nil` sends no CORS headers.
     public var corsOrigin: String? = "*"
     /// The most memory rendered card images may take.

@@ -30,7 +30,7 @@ struct APIRegistrar {
     let publicURL: PublicURL
     let routes: RouteTable
     /// The per-client limit on routes that create decks and games; `nil` for none.
-    let creationLimiter: CreationRateLimiter?
+    let creationLimiter: ClientBudget?
     /// The service API handlers answer with.
     let service: DeckService
     /// Whether requests are strict unless they say `strict=false` (the server's `--strict`).
@@ -70,8 +70,8 @@ struct APIRegistrar {
             if let limiter {
                 let client = ClientAddress.of(request, context: context, trustsProxy: publicURL.trustsProxy)
                 // HEAD creates nothing, so it takes no token, but is refused when a GET would be.
-                if let wait = isHead ? limiter.timeUntilToken(for: client) : limiter.take(for: client) {
-                    throw RateLimitedError(perMinute: limiter.perMinute, retryAfter: wait)
+                if let wait = isHead ? limiter.timeUntil(for: client) : limiter.take(for: client) {
+                    throw RateLimitedError.creations(perMinute: limiter.capacity, retryAfter: wait)
                 }
             }
             let parameters = try await RequestParameters.read(from: request)

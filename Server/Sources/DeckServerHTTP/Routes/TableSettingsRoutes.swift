@@ -22,6 +22,11 @@ struct TableSettingsRoutes {
     let decoder: NIOThreadPool
     /// The background images served, held in memory.
     let backgrounds: BackgroundImageCache
+    /// The bytes of background images one client address may have stored a day; `nil` for no
+    /// limit.
+    let uploads: ClientBudget?
+    /// Whether a client is told apart by `X-Forwarded-For` (see ``ClientAddress``).
+    let trustsProxy: Bool
 
     func add(to router: APIRegistrar) {
         let service = router.service
@@ -56,7 +61,7 @@ struct TableSettingsRoutes {
             let view = try await api.service.setFeltColour(at: api.path("table_id"), token: token, colour: colour.isEmpty ? nil : colour)
             return TabletopJSON(view, base: api.base)
         }
-        let decoder = decoder
+        let (decoder, uploads, trustsProxy) = (decoder, uploads, trustsProxy)
         router.upload("/api/table/:table_id/felt/background", maximumBytes: BackgroundImage.maximumByteCount) { [backgrounds] api, body in
             let token = try TableRoutes.token(api, required: true)!
             let id = try api.path("table_id")
@@ -81,6 +86,11 @@ struct TableSettingsRoutes {
                 throw RequestError(.serviceUnavailable, "the server is decoding \(Self.maximumDecoding) background images already: try again in a few seconds")
             }
             defer { Self.decoding.withLock { $0 -= 1 } }
+            let client = ClientAddress.of(api.request, context: api.context, trustsProxy: trustsProxy)
+            // Refused before the work of decoding when the upload alone is past the budget.
+            if let uploads, let wait = uploads.timeUntil(body.readableBytes, for: client) {
+                throw RateLimitedError.uploads(perDay: uploads.capacity, retryAfter: wait)
+            }
             let bytes = Array(buffer: body)
             let image: BackgroundImage
             do {
@@ -88,6 +98,10 @@ struct TableSettingsRoutes {
             } catch let refusal as BackgroundImageError {
                 if case .tooManyBytes = refusal.reason { throw RequestError(.contentTooLarge, refusal.description) }
                 throw RequestError(refusal.isUploadFault ? .badRequest : .serviceUnavailable, refusal.description)
+            }
+            // What is stored counts, as the server re-encoded it.
+            if let uploads, let wait = uploads.take(image.bytes.count, for: client) {
+                throw RateLimitedError.uploads(perDay: uploads.capacity, retryAfter: wait)
             }
             return TabletopJSON(
                 try await api.service.setBackground(at: id, token: token, image: (image.bytes, image.mediaType)), base: api.base)
