@@ -201,6 +201,21 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in Self.closeLingering(channel) }
+    }
+
+    /// How long a refused connection still takes (and drops) what its client sends after the
+    /// answer.
+    static let lingering: TimeAmount = .seconds(1)
+
+    /// Ends the server's side of `channel` at once, and the connection once the client has
+    /// ended its side or after ``lingering``: closed at once with bytes unread (the rest of a
+    /// 200 KB head), the connection would be reset, and the reset can take the answer out of
+    /// the client's buffer before it reads it.
+    static func closeLingering(_ channel: any Channel) {
+        channel.close(mode: .output).whenComplete { result in
+            guard case .success = result else { return channel.close(promise: nil) }
+            channel.eventLoop.scheduleTask(in: lingering) { channel.close(promise: nil) }
+        }
     }
 }

@@ -27,6 +27,10 @@ struct TableSettingsRoutes {
     let uploads: ClientBudget?
     /// Whether a client is told apart by `X-Forwarded-For` (see ``ClientAddress``).
     let trustsProxy: Bool
+    /// The bytes of background images one client address is sent a second, after a burst of
+    /// as many: a flood of one image's requests from an address waits here, rather than taking
+    /// the server's cores from everyone else's requests.
+    let imageBandwidth = ClientBudget(capacity: 32 * 1024 * 1024, window: .seconds(1))
 
     func add(to router: APIRegistrar) {
         let service = router.service
@@ -113,7 +117,7 @@ struct TableSettingsRoutes {
                 let (bytes, mediaType) = try await service.background(of: id, number: number)
                 return (id, bytes, mediaType)
             }
-            return Self.imageResponse(image, request: request)
+            return Self.imageResponse(image, request: request, pace: pace(request, context))
         }
         router.get("/api/watch/:watch_key/background/:number") { [backgrounds] request, context in
             let key = try context.parameters.require("watch_key")
@@ -121,7 +125,16 @@ struct TableSettingsRoutes {
             let image = try await backgrounds.image("watch/\(key)/\(number)") {
                 try await service.background(watching: key, number: number)
             }
-            return Self.imageResponse(image, request: request)
+            return Self.imageResponse(image, request: request, pace: pace(request, context))
+        }
+    }
+
+    /// Waits until the client of `request` may be sent `bytes` more of background images
+    /// (``imageBandwidth``), taking them from its budget.
+    private func pace(_ request: Request, _ context: DeckRequestContext) -> @Sendable (Int) async throws -> Void {
+        let client = ClientAddress.of(request, context: context, trustsProxy: trustsProxy)
+        return { [imageBandwidth] bytes in
+            while let wait = imageBandwidth.take(bytes, for: client) { try await Task.sleep(for: wait) }
         }
     }
 
@@ -139,8 +152,11 @@ struct TableSettingsRoutes {
     }
 
     /// An image's answer: its path changes with every upload, so it may be kept for good; a
-    /// request that holds it already (`If-None-Match` with its tag) gets 304 without it.
-    private static func imageResponse(_ image: BackgroundImageCache.Image, request: Request) -> Response {
+    /// request that holds it already (`If-None-Match` with its tag) gets 304 without it. Its
+    /// bytes are sent once `pace` lets them go.
+    private static func imageResponse(
+        _ image: BackgroundImageCache.Image, request: Request, pace: @escaping @Sendable (Int) async throws -> Void
+    ) -> Response {
         var headers: HTTPFields = [.contentType: image.mediaType, .cacheControl: "public, max-age=31536000, immutable", .eTag: image.etag]
         if let held = request.headers[.ifNoneMatch], held.split(separator: ",").contains(where: { tag in
             let tag = tag.trimmingCharacters(in: .whitespaces)
@@ -149,6 +165,11 @@ struct TableSettingsRoutes {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: image.bytes))
+        let bytes = image.bytes
+        return Response(status: .ok, headers: headers, body: ResponseBody(contentLength: bytes.readableBytes) { writer in
+            try await pace(bytes.readableBytes)
+            try await writer.write(bytes)
+            try await writer.finish(nil)
+        })
     }
 }
