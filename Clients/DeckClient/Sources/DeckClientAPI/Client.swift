@@ -16,7 +16,7 @@ public import struct Foundation.Data
 #endif
 public import struct Foundation.Date
 import HTTPTypes
-/// A deck-of-cards API compatible with deckofcardsapi: every deck path answers GET and POST (query or form parameters), with or without a trailing slash, as its users call them. The Memorize paths that change a game take POST only (GET there is 405). Every GET path also answers HEAD; a wrong method on a known path is 405 with Allow. Bad input gets a 4xx JSON answer naming the bad value, and changes nothing. Making decks and games is limited per client address (429 with Retry-After past the limit). The table paths (/api/table/…) are card tables with private hands: changes are POST only and take the seat's token as Authorization: Bearer. Requests that deckofcardsapi carries out in part are answered as it answers them by default: a draw of more cards than remain draws them all with success false (asked, given); cards that cannot move are left out and listed (not_added, not_returned); unknown codes in cards= are ignored and listed (ignored); a deck_count outside 1–20 is a 200 with success false; a pile draw the pile cannot give is the reference's 404 (its words in error, ours in detail). strict=true on a request, or a server started with --strict, refuses each of these whole with a 4xx instead. HEAD answers a GET's status and headers and changes nothing: it makes no deck and draws no card.
+/// A deck-of-cards API compatible with deckofcardsapi: every deck path answers GET and POST (query or form parameters), with or without a trailing slash, as its users call them. The Memorize paths that change a game take POST only (GET there is 405). Every GET path also answers HEAD; a wrong method on a known path is 405 with Allow. Bad input gets a 4xx JSON answer naming the bad value, and changes nothing. Making decks and games is limited per client address (429 with Retry-After past the limit). The table paths (/api/table/…) are card tables with private hands: changes are POST only and take the seat's token as Authorization: Bearer. Requests that deckofcardsapi carries out in part are answered as it answers them by default: a draw of more cards than remain draws them all with success false (asked, given); cards that cannot move are left out and listed (not_added, not_returned); unknown codes in cards= are ignored and listed (ignored); a deck_count outside 1–20 is a 200 with success false; a pile draw the pile cannot give is the reference's 404 (its words in error, ours in detail). strict=true on a request, or a server started with --strict, refuses each of these whole with a 4xx instead. HEAD answers a GET's status and headers and changes nothing: it makes no deck and draws no card. A request the server cannot read as HTTP/1.1 (Content-Length beside Transfer-Encoding or given twice, a Transfer-Encoding other than chunked, a folded header line, a bare LF, another protocol's preface) is a 400 naming what is wrong, and a request head over 80 KiB a 431; either closes the connection. Each client address has budgets: connections open at once (past it a new one is closed when accepted), decks, games and seats made a minute, event streams open, and background image bytes stored a day (each past its limit a 429 with Retry-After).
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient
@@ -13534,6 +13534,11 @@ public struct Client: APIProtocol {
                     method: .get
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "If-None-Match",
+                    value: input.headers.ifNoneMatch
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -13543,6 +13548,18 @@ public struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
+                    let headers: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.Ok.Headers = .init(
+                        eTag: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Swift.String.self
+                        ),
+                        cacheControl: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Cache-Control",
+                            as: Swift.String.self
+                        )
+                    )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
@@ -13572,7 +13589,17 @@ public struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .ok(.init(body: body))
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 304:
+                    let headers: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.NotModified.Headers = .init(eTag: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "ETag",
+                        as: Swift.String.self
+                    ))
+                    return .notModified(.init(headers: headers))
                 case 400:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.E400.Body
@@ -13672,6 +13699,11 @@ public struct Client: APIProtocol {
                     method: .get
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "If-None-Match",
+                    value: input.headers.ifNoneMatch
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -13681,6 +13713,18 @@ public struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
+                    let headers: Operations.GetApiTableTableIdBackgroundNumber.Output.Ok.Headers = .init(
+                        eTag: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "ETag",
+                            as: Swift.String.self
+                        ),
+                        cacheControl: try converter.getOptionalHeaderFieldAsURI(
+                            in: response.headerFields,
+                            name: "Cache-Control",
+                            as: Swift.String.self
+                        )
+                    )
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.GetApiTableTableIdBackgroundNumber.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
@@ -13710,7 +13754,17 @@ public struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .ok(.init(body: body))
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
+                case 304:
+                    let headers: Operations.GetApiTableTableIdBackgroundNumber.Output.NotModified.Headers = .init(eTag: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "ETag",
+                        as: Swift.String.self
+                    ))
+                    return .notModified(.init(headers: headers))
                 case 400:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.E400.Body
@@ -14166,6 +14220,36 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .contentTooLarge(.init(body: body))
+                case 429:
+                    let headers: Components.Responses.E429.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.E429.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas._Error.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .tooManyRequests(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 case 503:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.E503.Body

@@ -161,14 +161,14 @@ extension Components {
         public struct E429: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/E429/headers`.
             public struct Headers: Sendable, Hashable {
-                /// Seconds until the client may make another.
+                /// Seconds until the client may go on.
                 ///
                 /// - Remark: Generated from `#/components/responses/E429/headers/Retry-After`.
                 public var retryAfter: Swift.Int?
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - retryAfter: Seconds until the client may make another.
+                ///   - retryAfter: Seconds until the client may go on.
                 public init(retryAfter: Swift.Int? = nil) {
                     self.retryAfter = retryAfter
                 }

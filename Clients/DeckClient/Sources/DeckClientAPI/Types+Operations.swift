@@ -299,7 +299,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Too many decks or games made from this address; Retry-After says in how many seconds the next may be made.
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
             ///
             /// - Remark: Generated from `#/paths//api/deck/new//get/responses/429`.
             ///
@@ -640,7 +640,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Too many decks or games made from this address; Retry-After says in how many seconds the next may be made.
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
             ///
             /// - Remark: Generated from `#/paths//api/deck/new//post/responses/429`.
             ///
@@ -997,7 +997,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Too many decks or games made from this address; Retry-After says in how many seconds the next may be made.
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
             ///
             /// - Remark: Generated from `#/paths//api/deck/new/shuffle//get/responses/429`.
             ///
@@ -1356,7 +1356,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Too many decks or games made from this address; Retry-After says in how many seconds the next may be made.
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
             ///
             /// - Remark: Generated from `#/paths//api/deck/new/shuffle//post/responses/429`.
             ///
@@ -1720,7 +1720,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Too many decks or games made from this address; Retry-After says in how many seconds the next may be made.
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
             ///
             /// - Remark: Generated from `#/paths//api/deck/new/draw//get/responses/429`.
             ///
@@ -2085,7 +2085,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Too many decks or games made from this address; Retry-After says in how many seconds the next may be made.
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
             ///
             /// - Remark: Generated from `#/paths//api/deck/new/draw//post/responses/429`.
             ///
@@ -10999,7 +10999,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Too many decks or games made from this address; Retry-After says in how many seconds the next may be made.
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
             ///
             /// - Remark: Generated from `#/paths//api/memory/new//post/responses/429`.
             ///
@@ -12392,7 +12392,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Too many decks or games made from this address; Retry-After says in how many seconds the next may be made.
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
             ///
             /// - Remark: Generated from `#/paths//api/table/new//post/responses/429`.
             ///
@@ -12684,7 +12684,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Too many decks or games made from this address; Retry-After says in how many seconds the next may be made.
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
             ///
             /// - Remark: Generated from `#/paths//api/table/{table_id}/join//post/responses/429`.
             ///
@@ -22232,12 +22232,21 @@ public enum Operations {
             public var path: Operations.GetApiWatchWatchKeyBackgroundNumber.Input.Path
             /// - Remark: Generated from `#/paths/api/watch/{watch_key}/background/{number}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The ETag of a copy the client holds: when it is the image's, the answer is 304 without the image.
+                ///
+                /// - Remark: Generated from `#/paths/api/watch/{watch_key}/background/{number}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Swift.String?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiWatchWatchKeyBackgroundNumber.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The ETag of a copy the client holds: when it is the image's, the answer is 304 without the image.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiWatchWatchKeyBackgroundNumber.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiWatchWatchKeyBackgroundNumber.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -22257,6 +22266,31 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/watch/{watch_key}/background/{number}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The image's tag, the start of the SHA-256 of its bytes, quoted.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/watch/{watch_key}/background/{number}/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// public, max-age=31536000, immutable: a path never names another image.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/watch/{watch_key}/background/{number}/GET/responses/200/headers/Cache-Control`.
+                    public var cacheControl: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The image's tag, the start of the SHA-256 of its bytes, quoted.
+                    ///   - cacheControl: public, max-age=31536000, immutable: a path never names another image.
+                    public init(
+                        eTag: Swift.String? = nil,
+                        cacheControl: Swift.String? = nil
+                    ) {
+                        self.eTag = eTag
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/watch/{watch_key}/background/{number}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/watch/{watch_key}/background/{number}/GET/responses/200/content/image\/png`.
@@ -22303,8 +22337,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.Ok.Headers = .init(),
+                    body: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -22326,6 +22365,54 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/watch/{watch_key}/background/{number}/GET/responses/304/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The image's tag.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/watch/{watch_key}/background/{number}/GET/responses/304/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The image's tag.
+                    public init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.NotModified.Headers
+                /// Creates a new `NotModified`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.NotModified.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// The client's copy (If-None-Match) is the image: no body.
+            ///
+            /// - Remark: Generated from `#/paths//api/watch/{watch_key}/background/{number}/get/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.GetApiWatchWatchKeyBackgroundNumber.Output.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.GetApiWatchWatchKeyBackgroundNumber.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
                             response: self
                         )
                     }
@@ -22474,12 +22561,21 @@ public enum Operations {
             public var path: Operations.GetApiTableTableIdBackgroundNumber.Input.Path
             /// - Remark: Generated from `#/paths/api/table/{table_id}/background/{number}/GET/header`.
             public struct Headers: Sendable, Hashable {
+                /// The ETag of a copy the client holds: when it is the image's, the answer is 304 without the image.
+                ///
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/background/{number}/GET/header/If-None-Match`.
+                public var ifNoneMatch: Swift.String?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiTableTableIdBackgroundNumber.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - ifNoneMatch: The ETag of a copy the client holds: when it is the image's, the answer is 304 without the image.
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiTableTableIdBackgroundNumber.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    ifNoneMatch: Swift.String? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetApiTableTableIdBackgroundNumber.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.ifNoneMatch = ifNoneMatch
                     self.accept = accept
                 }
             }
@@ -22499,6 +22595,31 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/background/{number}/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The image's tag, the start of the SHA-256 of its bytes, quoted.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/table/{table_id}/background/{number}/GET/responses/200/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// public, max-age=31536000, immutable: a path never names another image.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/table/{table_id}/background/{number}/GET/responses/200/headers/Cache-Control`.
+                    public var cacheControl: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The image's tag, the start of the SHA-256 of its bytes, quoted.
+                    ///   - cacheControl: public, max-age=31536000, immutable: a path never names another image.
+                    public init(
+                        eTag: Swift.String? = nil,
+                        cacheControl: Swift.String? = nil
+                    ) {
+                        self.eTag = eTag
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetApiTableTableIdBackgroundNumber.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/api/table/{table_id}/background/{number}/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/api/table/{table_id}/background/{number}/GET/responses/200/content/image\/png`.
@@ -22545,8 +22666,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.GetApiTableTableIdBackgroundNumber.Output.Ok.Body) {
+                public init(
+                    headers: Operations.GetApiTableTableIdBackgroundNumber.Output.Ok.Headers = .init(),
+                    body: Operations.GetApiTableTableIdBackgroundNumber.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }
@@ -22568,6 +22694,54 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotModified: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/background/{number}/GET/responses/304/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// The image's tag.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/table/{table_id}/background/{number}/GET/responses/304/headers/ETag`.
+                    public var eTag: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - eTag: The image's tag.
+                    public init(eTag: Swift.String? = nil) {
+                        self.eTag = eTag
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.GetApiTableTableIdBackgroundNumber.Output.NotModified.Headers
+                /// Creates a new `NotModified`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                public init(headers: Operations.GetApiTableTableIdBackgroundNumber.Output.NotModified.Headers = .init()) {
+                    self.headers = headers
+                }
+            }
+            /// The client's copy (If-None-Match) is the image: no body.
+            ///
+            /// - Remark: Generated from `#/paths//api/table/{table_id}/background/{number}/get/responses/304`.
+            ///
+            /// HTTP response code: `304 notModified`.
+            case notModified(Operations.GetApiTableTableIdBackgroundNumber.Output.NotModified)
+            /// The associated value of the enum case if `self` is `.notModified`.
+            ///
+            /// - Throws: An error if `self` is not `.notModified`.
+            /// - SeeAlso: `.notModified`.
+            public var notModified: Operations.GetApiTableTableIdBackgroundNumber.Output.NotModified {
+                get throws {
+                    switch self {
+                    case let .notModified(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notModified",
                             response: self
                         )
                     }
@@ -23280,6 +23454,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Past one of this address's budgets: decks, games, tables and seats made a minute, event streams open at once, or background image bytes stored a day (the error names which and its limit); Retry-After says in how many seconds it may go on.
+            ///
+            /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
