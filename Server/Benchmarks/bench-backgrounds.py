@@ -11,6 +11,8 @@ which the server re-encodes at quality 90, several megabytes larger.
 """
 import http.client, json, multiprocessing as mp, os, subprocess, sys, tempfile, threading, time, urllib.request
 
+import bench_support
+
 binary = sys.argv[1]
 seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 10
 work = tempfile.mkdtemp(prefix="deck-bench-backgrounds-")
@@ -18,16 +20,9 @@ image_path = os.path.join(work, "plasma.jpg")
 subprocess.run(["convert", "-size", "4096x4096", "plasma:fractal", "-attenuate", "1.5", "+noise", "Gaussian", "-quality", "40", image_path], check=True)
 image = open(image_path, "rb").read()
 
-log = open(os.path.join(work, "log"), "w+")
-server = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--data", os.path.join(work, "data"), "--log-level", "warning",
-                           "--creations-per-minute", "0", "--max-connections-per-client", "0", "--upload-mb-per-day", "0"],
-                          stdout=log, stderr=subprocess.STDOUT)
-for _ in range(400):
-    log.seek(0); text = log.read()
-    if "listening on" in text: break
-    time.sleep(0.05)
-base = text.split("listening on ")[1].split()[0]
-host, port = base.replace("http://", "").split(":"); port = int(port)
+server, (host, port) = bench_support.start_server(
+    binary, work, ["--data", os.path.join(work, "data"), "--upload-mb-per-day", "0"])
+base = f"http://{host}:{port}"
 
 def call(method, path, data=None, token=None, kind=None):
     request = urllib.request.Request(base + path, method=method, data=data)
