@@ -89,6 +89,28 @@ struct TabletopEventsAPITests {
         }
     }
 
+    @Test("across two instances, once a release and another seat's hold are answered through one, the old holder's drags through the other are refused, every time")
+    func holdsAcrossInstances() async throws {
+        try await withTwoInstances { one, two in
+            let ann = try await one.newTable("Ann")
+            let bob = try await one.join(ann.table, "Bob")
+            let annThroughTwo = TestSeat(server: two, table: ann.table, number: ann.number, token: ann.token)
+            #expect(try await ann.felt("split", "stack=deck&count=5&x=300&y=300").status == 200)
+            var accepted: [Int] = []
+            for round in 1...20 {
+                // Ann holds and drags through two, which then knows she may without a read.
+                #expect(try await annThroughTwo.felt("hold", "stack=s1").status == 200, "round \(round)")
+                for _ in 1...2 { #expect(try await annThroughTwo.felt("drag", "stack=s1&x=301&y=300").status == 200, "round \(round)") }
+                #expect(try await ann.felt("hold", "stack=s1&release=true").status == 200, "round \(round)")
+                #expect(try await bob.felt("hold", "stack=s1").status == 200, "round \(round)")
+                let late = try await annThroughTwo.felt("drag", "stack=s1&x=302&y=300")
+                if late.status != 409 { accepted.append(round) }
+                #expect(try await bob.felt("hold", "stack=s1&release=true").status == 200, "round \(round)")
+            }
+            #expect(accepted == [], "the old holder dragged a stack another seat held, in these rounds")
+        }
+    }
+
     @Test("a watch link: the public view live, read only, without the table's id or any hand; made anew, it shuts old watchers out; the creator alone turns it off")
     func watchLink() async throws {
         try await withServer { server in

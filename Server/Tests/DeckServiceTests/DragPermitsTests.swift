@@ -13,6 +13,13 @@ struct DragPermitsTests {
     /// The version of a fresh table.
     private let base = TabletopFixtures.table().version
 
+    /// Permits of a server whose feed hears.
+    private static func hearing(capacity: Int = 4_096) -> DragPermits {
+        var permits = DragPermits(capacity: capacity)
+        permits.hearAfresh()
+        return permits
+    }
+
     /// A table where seat 1 holds the deck, `changes` versions after ``base``.
     private func table(changes: Int = 0) -> Tabletop {
         var table = TabletopFixtures.table()
@@ -23,7 +30,7 @@ struct DragPermitsTests {
 
     @Test("a read that shows the hold permits its seat's drags, and no other seat's, stack's or time's")
     func learnt() {
-        var permits = DragPermits()
+        var permits = Self.hearing()
         #expect(permits.seat(table: "t", tokenHash: seat1, stack: "deck", at: now) == nil, "nothing read yet")
         permits.reading("t", at: now)
         #expect(permits.seat(table: "t", tokenHash: seat1, stack: "deck", at: now) == nil, "a read under way says nothing")
@@ -37,7 +44,7 @@ struct DragPermitsTests {
 
     @Test("a newer version heard makes the read out of date, and a read of it makes it good again")
     func changed() {
-        var permits = DragPermits()
+        var permits = Self.hearing()
         permits.reading("t", at: now)
         permits.learn(table(), id: "t")
         permits.heard("t", version: base)
@@ -51,7 +58,7 @@ struct DragPermitsTests {
 
     @Test("a read begun before a change heard while it ran stays out of date; an older read never replaces a newer one")
     func raced() {
-        var permits = DragPermits()
+        var permits = Self.hearing()
         permits.reading("t", at: now)
         permits.heard("t", version: base + 1)
         permits.learn(table(), id: "t")
@@ -66,7 +73,7 @@ struct DragPermitsTests {
 
     @Test("holds heard renew, move and end a permit; a release by another seat ends nothing")
     func holdsHeard() {
-        var permits = DragPermits()
+        var permits = Self.hearing()
         permits.reading("t", at: now)
         permits.learn(table(), id: "t")
         let later = now + Tabletop.holdDuration + 1
@@ -84,7 +91,7 @@ struct DragPermitsTests {
 
     @Test("it keeps at most its capacity, forgetting tables with no live hold first")
     func bounded() {
-        var permits = DragPermits(capacity: 3)
+        var permits = Self.hearing(capacity: 3)
         permits.reading("held", at: now)
         permits.learn(table(), id: "held")
         for id in ["a", "b"] { permits.reading(id, at: now) }
@@ -95,5 +102,23 @@ struct DragPermitsTests {
         permits.reading("d", at: now)
         permits.reading("e", at: now + Tabletop.holdDuration)
         #expect(permits.count == 1, "every table was forgotten once no hold was left")
+    }
+
+    @Test("nothing is permitted before the feed hears, or once it stops; hearing again forgets every table read before")
+    func hearing() {
+        var permits = DragPermits()
+        permits.reading("t", at: now)
+        permits.learn(table(), id: "t")
+        #expect(permits.seat(table: "t", tokenHash: seat1, stack: "deck", at: now) == nil, "the feed does not hear yet")
+        permits.hearAfresh()
+        #expect(permits.seat(table: "t", tokenHash: seat1, stack: "deck", at: now) == nil, "read before the feed heard")
+        permits.reading("t", at: now)
+        permits.learn(table(), id: "t")
+        #expect(permits.seat(table: "t", tokenHash: seat1, stack: "deck", at: now) == 1)
+        permits.stopHearing()
+        #expect(permits.seat(table: "t", tokenHash: seat1, stack: "deck", at: now) == nil, "a release may pass unheard now")
+        permits.hearAfresh()
+        #expect(permits.seat(table: "t", tokenHash: seat1, stack: "deck", at: now) == nil, "what was read before may be out of date")
+        #expect(permits.count == 0)
     }
 }

@@ -6,7 +6,8 @@ import NIOHTTP1
 /// conversion to HTTP types.
 ///
 /// - A request without `Host` on HTTP/1.1, with more than one on any version, or with one
-///   that is not `host[:port]`, is answered 400 here and the connection closed: it names no
+///   that is not `host[:port]`, is answered 400 here (after the requests before it) and the
+///   connection closed, nothing after it read: it names no
 ///   single place it was meant for, and the server writes the host into every image link.
 /// - Every answer gets `X-Content-Type-Options: nosniff`, refusals included.
 /// - A request that does not keep the connection alive (HTTP/1.0 without `keep-alive`, or
@@ -23,8 +24,9 @@ import NIOHTTP1
 /// - A request that cannot be read as HTTP/1 (a head NIO's parser rejects: conflicting or
 ///   malformed framing headers, a bare LF, a folded header line, a preface of another
 ///   protocol) is answered 400 naming what was wrong, and a head past the size limit 431; the
-///   connection is closed at once, and nothing after it is read. An error inside a request
-///   already handed on (a bad chunk of its body) is Hummingbird's to answer, the same way.
+///   connection is closed once the requests read before it are answered, and nothing after it
+///   is read. An error inside a request already handed on (a bad chunk of its body) is
+///   Hummingbird's to answer, the same way.
 /// - It moves ``ConnectionDeadlines`` from stage to stage.
 ///
 /// The Host check and `nosniff` were router middlewares first; here, where every request and
@@ -49,8 +51,12 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var drainDeadline: Scheduled<Void>?
     private var closeAfterAnswer = false
     private var draining = false
-    /// The parts of a refused request are dropped until its end.
-    private var refusing = false
+    /// A refusal decided (a bad Host, a head that cannot be read): nothing more is read or
+    /// handed on, and the refusal is written once the requests before it are answered.
+    private var refusal: (message: String, status: HTTPResponseStatus)?
+    private var refusing: Bool { refusal != nil }
+    /// A request's head was handed on and its end not yet: an error now is inside its body.
+    private var inBody = false
 
     init(deadlines: ConnectionDeadlines, drainTimeout: Duration) {
         self.deadlines = deadlines
@@ -69,24 +75,31 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // Once a request is refused, nothing after it is answered: the connection closes.
+        guard !refusing else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
             deadlines.headReceived()
-            if let refusal = Self.hostProblem(head) {
-                refusing = true
-                refuse(refusal, context: context)
+            if let problem = Self.hostProblem(head) {
+                refuse(problem, context: context)
                 return
             }
             pending += 1
+            inBody = true
             versions.append(head.version)
             if !head.isKeepAlive || draining { closeAfterAnswer = true }
         case .body:
-            if refusing { return }
+            break
         case .end:
+            inBody = false
             deadlines.requestReceived()
-            if refusing { return }
         }
         context.fireChannelRead(data)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        guard !refusing else { return }
+        context.read()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -116,6 +129,12 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
             // Hummingbird's own answer to a request NIO could not parse has no head read here.
             pending = max(0, pending - 1)
             deadlines.answerSent()
+            if let refusal, pending == 0 {
+                // The last answer before a refused request: the refusal follows it.
+                context.write(data, promise: promise)
+                writeRefusal(refusal, context: context)
+                return
+            }
             if closeAfterAnswer, pending == 0 {
                 let channel = context.channel
                 let written = context.writeAndFlush(data)
@@ -148,11 +167,10 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        guard let parseError = error as? HTTPParserError, pending == 0, !refusing else {
+        guard let parseError = error as? HTTPParserError, !refusing, !inBody else {
             context.fireErrorCaught(error)
             return
         }
-        refusing = true
         if parseError == .headerOverflow {
             refuse("the request's head is larger than the server reads: send at most 80 KiB of request line and headers",
                    status: .requestHeaderFieldsTooLarge, context: context)
@@ -190,8 +208,15 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
         return nil
     }
 
-    /// Answers `status` (400 unless told) with a JSON error and closes the connection.
+    /// Answers `status` (400 unless told) with a JSON error and closes the connection, once the
+    /// requests read before are answered; reads nothing more.
     private func refuse(_ message: String, status: HTTPResponseStatus = .badRequest, context: ChannelHandlerContext) {
+        refusal = (message, status)
+        if pending == 0 { writeRefusal((message, status), context: context) }
+    }
+
+    private func writeRefusal(_ refusal: (message: String, status: HTTPResponseStatus), context: ChannelHandlerContext) {
+        let (message, status) = refusal
         let body = (try? AnswerEncoder().encode(ErrorJSON(message, status: .init(code: Int(status.code))))) ?? Array(#"{"success":false}"#.utf8)
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")

@@ -53,14 +53,19 @@ struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             let deadlines = ConnectionDeadlines(timeouts: settings.timeouts, channel: channel)
             let handler = EventStreamHandler(paths: settings.streamPaths, writeTimeout: settings.streamWriteTimeout, eventLoop: channel.eventLoop)
             let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandler(RequestStartHandler(deadlines: deadlines))
-            try pipeline.configureHTTPServerPipeline(
-                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
-                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: settings.headLimits)
-            try pipeline.addHandler(ConnectionRulesHandler(deadlines: deadlines, drainTimeout: settings.timeouts.drain))
-            try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-            try pipeline.addHandler(handler)
-            try pipeline.addHandler(HTTPConnectionStateHandler(logger: logger))
+            do {
+                try pipeline.addHandler(RequestStartHandler(deadlines: deadlines))
+                try pipeline.configureHTTPServerPipeline(
+                    withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+                    withEncoderConfiguration: .init(), withDecoderLimitConfiguration: settings.headLimits)
+                try pipeline.addHandler(ConnectionRulesHandler(deadlines: deadlines, drainTimeout: settings.timeouts.drain))
+                try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+                try pipeline.addHandler(handler)
+                try pipeline.addHandler(HTTPConnectionStateHandler(logger: logger))
+            } catch {
+                handler.abandon()
+                throw error
+            }
             return Value(channel: channel, kind: handler.kind, handler: NIOLoopBound(handler, eventLoop: channel.eventLoop))
         }
     }
@@ -88,7 +93,11 @@ struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             handler.value.passOn()
             return asyncChannel
         }
-        guard let asyncChannel = try? await made.get() else { return }
+        guard let asyncChannel = try? await made.get() else {
+            // Closed meanwhile, or its async channel could not be made: nothing will serve it.
+            channel.close(promise: nil)
+            return
+        }
         await handleHTTP(asyncChannel: asyncChannel, logger: logger)
     }
 
@@ -103,10 +112,10 @@ struct DeckHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             await settings.answer(request, context: context)
         }
         if response.status == .ok, let opened = takeover.claim() {
-            var head = response.head
+            var streamHead = response.head
             // The route's head has no body's length: the stream's body has none.
-            head.headerFields[.contentLength] = nil
-            channel.eventLoop.execute { handler.value.serve(opened, head: head) }
+            streamHead.headerFields[.contentLength] = nil
+            channel.eventLoop.execute { [streamHead] in handler.value.serve(opened, head: streamHead) }
             settings.openStreams.add(channel)
             return
         }

@@ -54,8 +54,11 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// the held parts.
     private var heldError: (any Error)?
     private var inactive = false
-    /// The client has half-closed: a stream served ends at once.
+    /// The client has half-closed: a stream served ends at once, and an HTTP connection hears
+    /// it after what was held.
     private var inputClosed = false
+    /// The server began to stop before a stream was served: it ends as soon as it starts.
+    private var streamsShouldEnd = false
     private var context: ChannelHandlerContext?
 
     init(paths: EventStreamRoutes, writeTimeout: Duration?, eventLoop: any EventLoop) {
@@ -153,11 +156,24 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if (event as? ChannelEvent) == .inputClosed { inputClosed = true }
-        if case .streaming(let opened) = state, event is StreamsShouldEnd || inputClosed {
-            opened.stream.close()
+        let isInputClosed = (event as? ChannelEvent) == .inputClosed
+        if isInputClosed { inputClosed = true }
+        if event is StreamsShouldEnd { streamsShouldEnd = true }
+        switch state {
+        case .streaming(let opened):
+            if streamsShouldEnd || inputClosed { opened.stream.close() }
+        case .awaitingFirst, .holdingStream, .holdingHTTP:
+            // Hummingbird's handlers are not there yet: the half-close waits for passOn().
+            if isInputClosed { return }
+        case .passing, .ended:
+            break
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    /// The channel could not be set up around the handler: nothing will be decided.
+    func abandon() {
+        tell(.closed)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -181,8 +197,15 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Serves `opened` on the connection, answering its held request with `head`; on the
     /// connection's event loop.
     func serve(_ opened: OpenedEventStream, head: HTTPResponse) {
-        guard case .holdingStream = state, !inactive, let context else {
+        guard case .holdingStream(_, _, let after) = state, !inactive, let context else {
             opened.stream.close()
+            return
+        }
+        guard after.isEmpty else {
+            // The client sent more after the stream's request, which a stream never answers.
+            state = .ended
+            opened.stream.close()
+            context.close(promise: nil)
             return
         }
         state = .streaming(opened)
@@ -198,7 +221,7 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             }
         }
         context.read()
-        if inputClosed { opened.stream.close() }
+        if inputClosed || streamsShouldEnd { opened.stream.close() }
     }
 
     /// Writes `head` and `body` as the answer to the held stream request (the route refused
@@ -223,6 +246,7 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             self.heldError = nil
             context.fireErrorCaught(heldError)
         }
+        if inputClosed { context.fireUserInboundEventTriggered(ChannelEvent.inputClosed) }
         if readWanted {
             readWanted = false
             context.read()

@@ -8,7 +8,11 @@ import Synchronization
 final class OpenStreamConnections: Sendable {
     private struct State {
         var open = 0
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        /// Who waits for the last to close, by number.
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var waitersSoFar = 0
+        /// The waits cancelled before they began waiting.
+        var cancelled: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -22,8 +26,8 @@ final class OpenStreamConnections: Sendable {
             let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
                 state.open -= 1
                 guard state.open == 0 else { return [] }
-                defer { state.waiters = [] }
-                return state.waiters
+                defer { state.waiters = [:] }
+                return Array(state.waiters.values)
             }
             for waiter in waiters { waiter.resume() }
         }
@@ -32,15 +36,28 @@ final class OpenStreamConnections: Sendable {
     /// Connections counted now.
     var count: Int { state.withLock { $0.open } }
 
-    /// Returns once no connection is counted.
+    /// Returns once no connection is counted, or once the task is cancelled.
     func allClosed() async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { state -> Bool in
-                if state.open == 0 { return true }
-                state.waiters.append(continuation)
-                return false
+        let number = state.withLock { state in
+            state.waitersSoFar += 1
+            return state.waitersSoFar
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let now = state.withLock { state -> Bool in
+                    if state.open == 0 || state.cancelled.remove(number) != nil { return true }
+                    state.waiters[number] = continuation
+                    return false
+                }
+                if now { continuation.resume() }
             }
-            if now { continuation.resume() }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                let waiter = state.waiters.removeValue(forKey: number)
+                if waiter == nil { state.cancelled.insert(number) }
+                return waiter
+            }
+            waiter?.resume()
         }
     }
 }

@@ -9,9 +9,11 @@ import Synchronization
 /// wait behind it.
 ///
 /// A background's path names its table and number, and a number never names another image, so
-/// an image is kept without looking at its table again. The server drops a table's images
-/// when their table's background or watch link changes through it. An image is read once
-/// however many requests want it at that moment: the others wait for that read.
+/// an image is kept without looking at its table again for ``lifetime``. The server drops a
+/// table's images at once when their table's background or watch link changes through it;
+/// a change through another server sharing the store (or the table's expiry) is seen when the
+/// image is read again, at most ``lifetime`` later. An image is read once however many
+/// requests want it at that moment: the others wait for that read.
 final class BackgroundImageCache: Sendable {
     /// An image as served: its bytes (shared by every answer, not copied), its media type and
     /// its entity tag, the start of the SHA-256 of its bytes.
@@ -33,6 +35,8 @@ final class BackgroundImageCache: Sendable {
     private struct Entry {
         let image: Image
         var used: UInt64
+        /// When it was read.
+        let read: ContinuousClock.Instant
     }
 
     private struct State {
@@ -41,29 +45,42 @@ final class BackgroundImageCache: Sendable {
         var clock: UInt64 = 0
         /// Reads under way, by key, with the requests waiting for each.
         var reading: [String: [Waiter]] = [:]
+        /// The evictions so far: a read that an eviction overtook may hold what it dropped,
+        /// and is not kept.
+        var evictions: UInt64 = 0
     }
 
     /// The most bytes kept.
     let budget: Int
+    /// How long an image is served without reading it again.
+    let lifetime: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let state = Mutex(State())
 
-    init(budget: Int) {
+    init(budget: Int, lifetime: Duration = .seconds(30), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.budget = budget
+        self.lifetime = lifetime
+        self.now = now
     }
 
     /// The image of `key` (a background's path); read with `read`, which also names the table
     /// it belongs to, when it is not held, once for every request that wants it meanwhile.
     func image(_ key: String, read: () async throws -> (table: String, bytes: [UInt8], mediaType: String)) async throws -> Image {
         while true {
+            let now = now()
             let found = state.withLock { state -> Found in
                 state.clock += 1
                 if let entry = state.entries[key] {
-                    state.entries[key]!.used = state.clock
-                    return .held(entry.image)
+                    if entry.read.duration(to: now) < lifetime {
+                        state.entries[key]!.used = state.clock
+                        return .held(entry.image)
+                    }
+                    state.entries[key] = nil
+                    state.bytes -= entry.image.bytes.readableBytes
                 }
                 if state.reading[key] != nil { return .reading }
                 state.reading[key] = []
-                return .toRead
+                return .toRead(evictions: state.evictions)
             }
             switch found {
             case .held(let image):
@@ -79,7 +96,7 @@ final class BackgroundImageCache: Sendable {
                     if !waiting { continuation.resume(returning: nil) }
                 }
                 if let image { return image }
-            case .toRead:
+            case .toRead(let evictions):
                 let result: Result<Image?, any Error>
                 do {
                     let (table, bytes, mediaType) = try await read()
@@ -88,7 +105,9 @@ final class BackgroundImageCache: Sendable {
                     result = .failure(error)
                 }
                 let waiting = state.withLock { state -> [Waiter] in
-                    if case .success(let image?) = result { keep(image, key: key, in: &state) }
+                    if case .success(let image?) = result, state.evictions == evictions {
+                        keep(image, key: key, read: now, in: &state)
+                    }
                     return state.reading.removeValue(forKey: key) ?? []
                 }
                 for continuation in waiting { continuation.resume(with: result) }
@@ -100,7 +119,8 @@ final class BackgroundImageCache: Sendable {
     private enum Found {
         case held(Image)
         case reading
-        case toRead
+        /// This request reads it; the evictions so far.
+        case toRead(evictions: UInt64)
     }
 
     /// A request waiting for another's read: given the image, its failure, or `nil` to look again.
@@ -109,6 +129,7 @@ final class BackgroundImageCache: Sendable {
     /// Drops every image of `table`: its background or watch link changed.
     func evict(table: String) {
         state.withLock { state in
+            state.evictions += 1
             for (key, entry) in state.entries where entry.image.table == table {
                 state.entries[key] = nil
                 state.bytes -= entry.image.bytes.readableBytes
@@ -119,14 +140,14 @@ final class BackgroundImageCache: Sendable {
     /// The bytes held now.
     var bytesHeld: Int { state.withLock { $0.bytes } }
 
-    private func keep(_ image: Image, key: String, in state: inout State) {
+    private func keep(_ image: Image, key: String, read: ContinuousClock.Instant, in state: inout State) {
         let size = image.bytes.readableBytes
         guard size <= budget else { return }
         while state.bytes + size > budget, let oldest = state.entries.min(by: { $0.value.used < $1.value.used }) {
             state.entries[oldest.key] = nil
             state.bytes -= oldest.value.image.bytes.readableBytes
         }
-        state.entries[key] = Entry(image: image, used: state.clock)
+        state.entries[key] = Entry(image: image, used: state.clock, read: read)
         state.bytes += size
     }
 }

@@ -12,6 +12,12 @@ import Foundation
 /// someone else. Then the next drag reads the store again. A read begun before a change that
 /// is heard while it runs is kept, but as out of date: call ``reading(_:at:)`` before each read.
 ///
+/// Holds heard are trusted only while the feed hears: from its ``TableNotice/mayHaveMissed``
+/// (which forgets every table, as what was missed may have changed any) until it loses its
+/// listener. Across servers, a hold passing to another seat and a release are answered only
+/// once every server has heard them (``TableChangeFeed/deliver(_:table:)``), so a server that
+/// hears never lets the old holder drag after that answer.
+///
 /// Asking never refuses a drag: `nil` only means "read the store", which decides.
 struct DragPermits {
     private struct Entry {
@@ -30,6 +36,8 @@ struct DragPermits {
     /// The most tables kept; past it, those with no hold left are forgotten first.
     let capacity: Int
     private var tables: [String: Entry] = [:]
+    /// Whether the feed hears now: until it does, nothing is known without a read.
+    private var hearing = false
 
     init(capacity: Int = 4_096) {
         self.capacity = capacity
@@ -41,7 +49,7 @@ struct DragPermits {
     /// The seat of the token hashed as `tokenHash` when it may drag `stack` at `now`; `nil`
     /// when not known to (the table read is out of date, or does not say so).
     func seat(table id: String, tokenHash: String, stack: String, at now: Date) -> Int? {
-        guard let entry = tables[id], entry.isCurrent,
+        guard hearing, let entry = tables[id], entry.isCurrent,
               let index = entry.seats.firstIndex(of: tokenHash),
               let hold = entry.holds[stack], hold.seat == index + 1, hold.until > now
         else { return nil }
@@ -79,6 +87,17 @@ struct DragPermits {
         } else if tables[id]?.holds[stack]?.seat == seat {
             tables[id]?.holds[stack] = nil
         }
+    }
+
+    /// The feed hears (again): what was learnt before may have changed unheard.
+    mutating func hearAfresh() {
+        tables = [:]
+        hearing = true
+    }
+
+    /// The feed stopped hearing: until it hears again, every drag reads the store.
+    mutating func stopHearing() {
+        hearing = false
     }
 
     /// Makes room for one more table: forgets those whose holds have all run out, and all of

@@ -29,8 +29,14 @@ public final class LocalTableFeed: TableChangeFeed {
         listener?.receive(.signal(id: id, signal))
     }
 
+    /// Sends `signal`: this process's listener, the only one, has heard it on return.
+    public func deliver(_ signal: TableSignal, table id: String) async {
+        await send(signal, table: id)
+    }
+
     public func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {
         listener.withLock { $0 = Listener(receive) }
+        receive(.mayHaveMissed)
         // Held until cancelled: the listener stays registered for the feed's life.
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(3600))

@@ -4,5 +4,7 @@ struct SilentTableFeed: TableChangeFeed {
 
     func send(_ signal: TableSignal, table id: String) async {}
 
+    func deliver(_ signal: TableSignal, table id: String) async {}
+
     func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async {}
 }

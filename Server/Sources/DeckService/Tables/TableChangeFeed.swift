@@ -5,9 +5,12 @@ public enum TableNotice: Sendable, Hashable {
     case changed(id: String, version: Int, record: [UInt8]?)
     /// Something passed at the table `id` that changed no card (see ``TableSignal``).
     case signal(id: String, TableSignal)
-    /// Notices may have been lost (the feed reconnected): every watched table should be read
-    /// again.
+    /// The feed hears again, and notices may have been lost before (it started or reconnected):
+    /// every watched table should be read again, and nothing heard before trusted.
     case mayHaveMissed
+    /// The feed stopped hearing (its connection was lost): until the next ``mayHaveMissed``,
+    /// changes and signals pass unheard.
+    case listenerLost
 }
 
 /// Where committed table changes and passing signals are announced, so that every server
@@ -25,7 +28,14 @@ public protocol TableChangeFeed: Sendable {
     /// a passing thing, and one the feed cannot deliver is dropped.
     func send(_ signal: TableSignal, table id: String) async
 
+    /// Sends `signal` of the table `id` as ``send(_:table:)`` does, and returns once every
+    /// server listening has heard it, or once one of them has not said so for long enough to be
+    /// thought gone. A hold that passes to another seat, or a release, goes this way: a server
+    /// that had not heard it would still let the old holder drag.
+    func deliver(_ signal: TableSignal, table id: String) async
+
     /// Calls `receive` with every notice announced through the feed by any server, this one
-    /// included, until the task is cancelled. One listener per feed.
+    /// included, until the task is cancelled; first with ``TableNotice/mayHaveMissed`` once it
+    /// hears. One listener per feed.
     func listen(_ receive: @escaping @Sendable (TableNotice) -> Void) async
 }

@@ -140,6 +140,13 @@ public final class TableEvents: Sendable {
         }
     }
 
+    /// Sends the hold or release `signal` of the table `id` to every server's streams of it,
+    /// and returns once every server has heard it (see ``TableChangeFeed/deliver(_:table:)``).
+    func deliver(_ signal: TableSignal, table id: String) async {
+        discardWaitingDrag(table: id, seat: signal.seat)
+        await feed.deliver(signal, table: id)
+    }
+
     /// The seat of the holder of `token` when it may drag `stack` at `now`, as far as this
     /// server knows without reading the store (see ``DragPermits``); `nil` when it does not
     /// know: then read the table, between ``reading(_:)`` and ``learn(_:id:)``, and decide.
@@ -324,7 +331,10 @@ public final class TableEvents: Sendable {
             let streams = state.withLock { state in state.watches[id].map { Array($0.streams.values) } ?? [] }
             for stream in streams { stream.post(signal) }
         case .mayHaveMissed:
+            permits.withLock { $0.hearAfresh() }
             markForRead(state.withLock { Array($0.watches.keys) })
+        case .listenerLost:
+            permits.withLock { $0.stopHearing() }
         }
     }
 

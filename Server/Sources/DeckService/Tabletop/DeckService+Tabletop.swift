@@ -47,7 +47,8 @@ extension DeckService {
     /// - Throws: ``ServiceError`` for an unknown stack, or (`conflict`) one another seat holds.
     package func hold(at id: String, token: String, stack: String, release: Bool = false) async throws -> TabletopView {
         let now = now()
-        let ((view, signal), _) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+        let ((view, signal, renewal), _) = try await changeTabletop(id, token: token) { table, seat, _ throws(ServiceError) in
+            let held = table.holds[stack].map { $0.seat == seat && $0.until > now } ?? false
             let signal: TableSignal?
             if release {
                 _ = try table.existingStack(stack)
@@ -58,9 +59,16 @@ extension DeckService {
             } else {
                 signal = .held(stack: stack, seat: seat, until: try table.hold(stack, by: seat, at: now).until)
             }
-            return (TabletopView(id: id, table: table, viewer: seat, holdsAt: now), signal)
+            return (TabletopView(id: id, table: table, viewer: seat, holdsAt: now), signal, held && !release)
         }
-        if let signal { await events.send(signal, table: id) }
+        // A renewal moves a hold's end later, which no server needs to know to refuse a drag.
+        // A new hold or a release is answered once every server knows it: one that did not
+        // would still let the stack's old holder drag it.
+        if let signal, renewal {
+            await events.send(signal, table: id)
+        } else if let signal {
+            await events.deliver(signal, table: id)
+        }
         return view
     }
 

@@ -1,10 +1,12 @@
 @testable import DeckServerHTTP
+@testable import DeckService
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
 import NIOEmbedded
+import NIOHTTP1
 import NIOHTTPTypes
 import Testing
 
@@ -177,5 +179,89 @@ struct DeckHTTPChannelTests {
         _ = try? second.channel.finish()
         _ = try? again.channel.finish()
         _ = try? other.channel.finish()
+    }
+
+    /// A stream a route opened, with no table behind it.
+    private static func openedStream() -> OpenedEventStream {
+        OpenedEventStream(stream: TableEventStream(table: "abc", seat: nil, wantsSignals: false) { _ in }) { _ in nil }
+    }
+
+    @Test("a stream's request with more sent after it is not served: the stream ends and the connection closes, unanswered")
+    func moreAfterStreamRequest() throws {
+        let connection = try Connection()
+        try connection.send("GET /api/table/abc/events HTTP/1.1\r\nHost: a\r\n\r\nGET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+        guard case .stream = connection.kind else {
+            Issue.record("\(String(describing: connection.kind))")
+            return
+        }
+        let opened = Self.openedStream()
+        try #require(connection.value.handler).value.serve(opened, head: HTTPResponse(status: .ok))
+        #expect(try connection.written().isEmpty)
+        #expect(!connection.channel.isActive)
+        if case .closed = opened.stream.poll() {} else { Issue.record("the stream goes on") }
+    }
+
+    @Test("the server stopping while a stream's request is answered ends the stream as soon as it is served, with the chunked end")
+    func stoppingBeforeServed() throws {
+        let connection = try Connection()
+        try connection.send("GET /api/table/abc/events HTTP/1.1\r\nHost: a\r\n\r\n")
+        guard case .stream = connection.kind else {
+            Issue.record("\(String(describing: connection.kind))")
+            return
+        }
+        connection.channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        let opened = Self.openedStream()
+        try #require(connection.value.handler).value.serve(opened, head: HTTPResponse(status: .ok))
+        connection.channel.embeddedEventLoop.run()
+        let written = try connection.written()
+        #expect(written.hasPrefix("HTTP/1.1 200 OK\r\n") && written.hasSuffix("0\r\n\r\n"), "\(written)")
+        #expect(!connection.channel.isActive)
+        _ = try? connection.channel.finish()
+    }
+
+    /// Records what reaches the end of the pipeline, where Hummingbird's handlers sit.
+    final class Recorder: ChannelInboundHandler, @unchecked Sendable {
+        typealias InboundIn = HTTPRequestPart
+        var seen: [String] = []
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            if case .head(let head) = unwrapInboundIn(data) { seen.append(head.path ?? "") }
+        }
+
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            if (event as? ChannelEvent) == .inputClosed { seen.append("input closed") }
+        }
+    }
+
+    @Test("a half-close that comes before Hummingbird is set up reaches it, after the request held")
+    func halfCloseWhileHeld() throws {
+        let connection = try Connection()
+        let recorder = Recorder()
+        try connection.channel.pipeline.syncOperations.addHandler(recorder)
+        try connection.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+        connection.channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        #expect(recorder.seen.isEmpty, "held until Hummingbird's handlers are there")
+        try #require(connection.value.handler).value.passOn()
+        #expect(recorder.seen == ["/healthz", "input closed"])
+        _ = try? connection.channel.finish()
+    }
+
+    @Test("a request refused for its Host is answered after the requests before it, and nothing after it is handed on")
+    func refusalAfterPipelined() throws {
+        let connection = try Connection()
+        try connection.send(
+            "GET /first HTTP/1.1\r\nHost: a\r\n\r\nGET /no-host HTTP/1.1\r\n\r\nGET /after HTTP/1.1\r\nHost: a\r\n\r\n")
+        try #require(connection.value.handler).value.passOn()
+        let parts = try connection.handedOn()
+        #expect(parts.count == 2, "only the first request is handed on: \(parts)")
+        if case .head(let head) = parts.first { #expect(head.path == "/first") }
+        #expect(try connection.written().isEmpty, "the refusal waits for the first request's answer")
+        try connection.channel.writeOutbound(HTTPResponsePart.head(HTTPResponse(status: .ok, headerFields: [.contentLength: "0"])))
+        try connection.channel.writeOutbound(HTTPResponsePart.end(nil))
+        let written = try connection.written()
+        #expect(written.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(written)")
+        let refusal = try #require(written.range(of: "\r\n\r\nHTTP/1.1 400 Bad Request\r\n"), "\(written)")
+        #expect(written[refusal.upperBound...].contains("no Host header"))
+        #expect(!connection.channel.isActive)
     }
 }
