@@ -5,6 +5,7 @@
 #     piles, on SQLite), and while
 #   - 8 clients fetch uncached image variants as fast as they can (image-flood.lua).
 # With a second binary (an older build), the two run alternately, old first, in the same run.
+# Then bench-connection-attacks.py and bench-backgrounds.py, each attack a case of its own.
 # Usage: bench-hostile.sh PATH-TO-deck-server [PATH-TO-OLD-deck-server]
 set -euo pipefail
 new=${1:?usage: bench-hostile.sh NEW [OLD]} old=${2:-}
@@ -85,3 +86,9 @@ while read -r label part rate p50 p99 errors timeouts; do
     echo "| $label | $load | $probe | $rate | $p50 | $p99 | $errors | $timeouts |"
 done <"$out/rows.txt"
 echo "(wrk on loopback, $duration per scenario: probes -t1 -c2; heavy load -t1 -c1; image flood -t1 -c8; the goal is p99 under 50 ms for both probes under either load)"
+
+# The attacks on the connection layer and on background images, each beside a victim measured
+# before and during it in the same run (issue 41's F1–F7).
+echo
+python3 "$here/bench-connection-attacks.py" "$new"
+python3 "$here/bench-backgrounds.py" "$new"

@@ -72,4 +72,23 @@ struct BackgroundServingTests {
             #expect(try await server.get(path).status == 404, "a removed background is no longer served")
         }
     }
+
+    @Test("an upload is refused from its head alone, before any of the file is sent: no token (401), not the creator (403), a length past the limit (413)")
+    func refusedBeforeRead() async throws {
+        try await withServer { server in
+            let ann = try await server.newTable("Ann")
+            let bob = try await server.join(ann.table, "Bob")
+            func head(token: String?, length: Int) -> String {
+                "POST /api/table/\(ann.table)/felt/background HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\n"
+                    + (token.map { "Authorization: Bearer \($0)\r\n" } ?? "") + "Content-Length: \(length)\r\n\r\n"
+            }
+            for (token, length, status) in [(nil, 4_000_000, 401), (bob.token, 4_000_000, 403), (ann.token, 500_000_000, 413)] {
+                let connection = try RawConnection(port: server.process.port)
+                // The head only: an answer can come only from it.
+                try connection.send(head(token: token, length: length))
+                let answer = await connection.readAnswer()
+                #expect(RawHTTP.status(answer) == status, "\(answer)")
+            }
+        }
+    }
 }

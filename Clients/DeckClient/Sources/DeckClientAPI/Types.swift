@@ -449,6 +449,8 @@ public protocol APIProtocol: Sendable {
     func postApiTableTableIdFeltColour(_ input: Operations.PostApiTableTableIdFeltColour.Input) async throws -> Operations.PostApiTableTableIdFeltColour.Output
     /// Free-form tables: upload a background image, the file itself as the body (PNG or JPEG, at most 4 MiB and 4096 px a side; decoded and re-encoded without its metadata), or remove=true to remove it. The creator only. The server never fetches a URL.
     ///
+    /// The request is refused from its head, before the file is read: no token (401), a seat that did not make the table (403), an address past its upload budget by the Content-Length (429), a Content-Length over 4 MiB (413). The server receives at most 8 files at once; past that, 503.
+    ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/background/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post`.
     func postApiTableTableIdFeltBackground(_ input: Operations.PostApiTableTableIdFeltBackground.Input) async throws -> Operations.PostApiTableTableIdFeltBackground.Output
@@ -1641,6 +1643,8 @@ extension APIProtocol {
         ))
     }
     /// Free-form tables: upload a background image, the file itself as the body (PNG or JPEG, at most 4 MiB and 4096 px a side; decoded and re-encoded without its metadata), or remove=true to remove it. The creator only. The server never fetches a URL.
+    ///
+    /// The request is refused from its head, before the file is read: no token (401), a seat that did not make the table (403), an address past its upload budget by the Content-Length (429), a Content-Length over 4 MiB (413). The server receives at most 8 files at once; past that, 503.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/background/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post`.

@@ -1,3 +1,4 @@
+import Synchronization
 import DeckService
 import Hummingbird
 import NIOCore
@@ -83,33 +84,66 @@ struct APIRegistrar {
     }
 
     /// Answers `path`, a change whose body is a file, with `handler` for POST only: parameters
-    /// come from the query (or a form body, which is then no file), and the body (`nil` when
-    /// empty) is read up to `maximumBytes`; past it the request is refused (413).
+    /// come from the query, or from a form body (of at most 64 KiB), which is then no file.
+    /// `admit` runs first, so that a request it refuses (no token, not allowed, past a budget)
+    /// is answered before a file's bytes are read; then the file (`nil` when empty) is read up
+    /// to `maximumBytes`, past it 413. At most ``filesReadAtOnce`` files are read at once: past
+    /// it 503 before reading, so that uploads hold at most that many times `maximumBytes`.
     func upload<Output: ResponseGenerator>(
-        _ path: String, maximumBytes: Int, _ handler: @escaping @Sendable (APIRequest, ByteBuffer?) async throws -> Output
+        _ path: String, maximumBytes: Int, admit: @escaping @Sendable (APIRequest) async throws -> Void,
+        _ handler: @escaping @Sendable (APIRequest, ByteBuffer?) async throws -> Output
     ) {
         let (publicURL, service) = (publicURL, service)
         router.post(RouterPath(path)) { request, context in
-            let body: ByteBuffer
-            do {
-                body = try await request.body.collect(upTo: maximumBytes)
-            } catch is NIOTooManyBytesError {
+            var parameters = try RequestParameters(query: request.uri.query)
+            let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+            func api() -> APIRequest {
+                APIRequest(
+                    request: request, context: context, parameters: parameters, base: publicURL.base(for: request),
+                    service: service, strictness: .strict)
+            }
+            if isForm {
+                let form = try await Self.collect(request, upTo: 64 * 1024)
+                try parameters.add(encoded: Substring(String(buffer: form)))
+                try await admit(api())
+                return try await handler(api(), nil)
+            }
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBytes {
+                // Refused from its length alone, before any of it is read. The connection stays
+                // open: a client still sending would find it closed and lose the answer.
                 throw RequestError(
                     .contentTooLarge, "the request body is larger than \(maximumBytes / 1024 / 1024) MiB: send a smaller file")
-            } catch let error as HTTPParserError {
-                throw RequestError(.badRequest, "the request body is malformed (\(error)): send a Content-Length body or well-formed chunks",
-                                   closesConnection: true)
             }
-            var parameters = try RequestParameters(query: request.uri.query)
-            // A form is parameters, not a file.
-            let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
-            if isForm { try parameters.add(encoded: Substring(String(buffer: body))) }
-            let api = APIRequest(
-                request: request, context: context, parameters: parameters, base: publicURL.base(for: request),
-                service: service, strictness: .strict)
-            return try await handler(api, body.readableBytes > 0 && !isForm ? body : nil)
+            try await admit(api())
+            guard Self.filesRead.withLock({ reading in
+                guard reading < Self.filesReadAtOnce else { return false }
+                reading += 1
+                return true
+            }) else {
+                throw RequestError(.serviceUnavailable, "the server is receiving \(Self.filesReadAtOnce) files already: try again in a few seconds")
+            }
+            defer { Self.filesRead.withLock { $0 -= 1 } }
+            let body = try await Self.collect(request, upTo: maximumBytes)
+            return try await handler(api(), body.readableBytes > 0 ? body : nil)
         }
         routes.add(method: "POST", path: path)
+    }
+
+    /// The most uploaded files read at once, server-wide.
+    static let filesReadAtOnce = 8
+    private static let filesRead = Mutex(0)
+
+    /// The body of `request`, refused past `maximumBytes` (413) or when malformed (400).
+    private static func collect(_ request: Request, upTo maximumBytes: Int) async throws -> ByteBuffer {
+        do {
+            return try await request.body.collect(upTo: maximumBytes)
+        } catch is NIOTooManyBytesError {
+            let limit = maximumBytes >= 1024 * 1024 ? "\(maximumBytes / 1024 / 1024) MiB" : "\(maximumBytes / 1024) KiB"
+            throw RequestError(.contentTooLarge, "the request body is larger than \(limit): send a smaller file")
+        } catch let error as HTTPParserError {
+            throw RequestError(.badRequest, "the request body is malformed (\(error)): send a Content-Length body or well-formed chunks",
+                               closesConnection: true)
+        }
     }
 
     /// Answers GET `path` with `handler`.

@@ -66,7 +66,21 @@ struct TableSettingsRoutes {
             return TabletopJSON(view, base: api.base)
         }
         let (decoder, uploads, trustsProxy) = (decoder, uploads, trustsProxy)
-        router.upload("/api/table/:table_id/felt/background", maximumBytes: BackgroundImage.maximumByteCount) { [backgrounds] api, body in
+        router.upload("/api/table/:table_id/felt/background", maximumBytes: BackgroundImage.maximumByteCount) { api in
+            // Refused before the file is read: no token, not the creator, or an address past its
+            // budget by the file's length alone.
+            let token = try TableRoutes.token(api, required: true)!
+            guard try !api.parameters.flag("remove") else { return }
+            let view = try await api.service.tabletop(api.path("table_id"), token: token)
+            guard view.creatorSeat == view.viewerSeat else {
+                throw RequestError(.forbidden, "only the seat that made the table may set its background: ask the player who made it")
+            }
+            let length = api.request.headers[.contentLength].flatMap { Int($0) } ?? 0
+            let client = ClientAddress.of(api.request, context: api.context, trustsProxy: trustsProxy)
+            if let uploads, let wait = uploads.timeUntil(length, for: client) {
+                throw RateLimitedError.uploads(perDay: uploads.capacity, retryAfter: wait)
+            }
+        } _: { [backgrounds] api, body in
             let token = try TableRoutes.token(api, required: true)!
             let id = try api.path("table_id")
             defer { backgrounds.evict(table: id) }
@@ -77,11 +91,6 @@ struct TableSettingsRoutes {
                 throw RequestError(
                     "the request has no image: send the PNG or JPEG file itself as the body (Content-Type image/png or image/jpeg), or remove=true")
             }
-            // Only the creator may: a refusal before the work of decoding.
-            let view = try await api.service.tabletop(id, token: token)
-            guard view.creatorSeat == view.viewerSeat else {
-                throw RequestError(.forbidden, "only the seat that made the table may set its background: ask the player who made it")
-            }
             guard Self.decoding.withLock({ waiting in
                 guard waiting < Self.maximumDecoding else { return false }
                 waiting += 1
@@ -91,7 +100,7 @@ struct TableSettingsRoutes {
             }
             defer { Self.decoding.withLock { $0 -= 1 } }
             let client = ClientAddress.of(api.request, context: api.context, trustsProxy: trustsProxy)
-            // Refused before the work of decoding when the upload alone is past the budget.
+            // A body sent in chunks has no length to refuse it by before it is read.
             if let uploads, let wait = uploads.timeUntil(body.readableBytes, for: client) {
                 throw RateLimitedError.uploads(perDay: uploads.capacity, retryAfter: wait)
             }
