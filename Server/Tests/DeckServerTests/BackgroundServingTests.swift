@@ -91,4 +91,42 @@ struct BackgroundServingTests {
             }
         }
     }
+
+    @Test("at most 8 uploads are received at once: past them an upload is answered 503 with Retry-After before its file is read; those received are read to their end")
+    func uploadsReceivedAtOnce() async throws {
+        try await withServer { server in
+            let ann = try await server.newTable("Ann")
+            // A chunked upload that sends a first chunk and waits: it holds its place.
+            let head = "POST /api/table/\(ann.table)/felt/background HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\n"
+                + "Authorization: Bearer \(ann.token)\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nnope\r\n"
+            let connections = try (0..<12).map { _ in try RawConnection(port: server.process.port) }
+            for connection in connections { try connection.send(head) }
+            final class Answers: Sendable {
+                let byConnection = Mutex<[Int: String]>([:])
+                func withLock<R>(_ body: (inout [Int: String]) -> R) -> R { byConnection.withLock { body(&$0) } }
+            }
+            let answers = Answers()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, connection) in connections.enumerated() {
+                    group.addTask {
+                        let answer = await connection.readAnswer(timeout: .seconds(60))
+                        answers.withLock { $0[index] = answer }
+                    }
+                }
+                // Four answered while eight are held; then each held one is ended in turn, and
+                // answered from what it sent: it was being read.
+                try await waitUntil("4 uploads refused") { answers.withLock { $0.count } == 4 }
+                for index in connections.indices where answers.withLock({ $0[index] }) == nil {
+                    try connections[index].send("0\r\n\r\n")
+                    try await waitUntil("upload \(index) answered") { answers.withLock { $0[index] } != nil }
+                }
+                try await group.waitForAll()
+            }
+            let statuses = answers.withLock { $0 }.mapValues { RawHTTP.status($0) ?? 0 }
+            #expect(statuses.values.filter { $0 == 503 }.count == 4 && statuses.values.filter { $0 == 400 }.count == 8, "\(statuses)")
+            for answer in answers.withLock({ $0.values }) where RawHTTP.status(answer) == 503 {
+                #expect(answer.lowercased().contains("retry-after: 2\r\n") && answer.contains("files already"), "\(answer)")
+            }
+        }
+    }
 }

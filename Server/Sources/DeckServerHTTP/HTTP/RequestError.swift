@@ -33,6 +33,8 @@ struct RequestError: HTTPResponseError, Sendable {
         var response = try ErrorJSON(message, status: status).response(from: request, context: context)
         if closesConnection { response.headers[.connection] = "close" }
         if status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
+        // Busy for the moment (too many uploads received or decoded at once): soon, not later.
+        if status == .serviceUnavailable { response.headers[.retryAfter] = "2" }
         return response
     }
 }
