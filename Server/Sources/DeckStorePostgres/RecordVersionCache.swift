@@ -75,8 +75,9 @@ final class RecordVersionCache: Sendable {
 
     /// Notes that this instance's own commit left record `id` at `version` with `state`.
     func remember(_ kind: RecordKind, id: String, version: String, state newState: [UInt8]) {
-        // A background image is large and changes rarely: it is never kept here.
-        guard kind != .tableBackground else { return }
+        // An image is large and never changes: it is never kept here (nor a background record,
+        // which held its image once).
+        guard kind != .tableBackground, kind != .image else { return }
         let key = Key(kind: kind, id: id)
         let entry = Entry(version: version, state: newState, time: .now)
         state.withLock { state in

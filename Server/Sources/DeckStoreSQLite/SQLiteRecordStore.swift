@@ -142,13 +142,19 @@ public final class SQLiteRecordStore: RecordStore {
         try await run {
             try await database.write { db in
                 try db.execute(
-                    sql: "DELETE FROM records WHERE changed_at < ? AND kind NOT IN ('background', 'watch')",
+                    sql: "DELETE FROM records WHERE changed_at < ? AND kind NOT IN ('background', 'watch', 'image')",
                     arguments: [cutoff.timeIntervalSince1970])
                 var deleted = db.changesCount
                 // A background is under its table's id; a watch link holds it.
                 try db.execute(sql: """
                     DELETE FROM records WHERE (kind = 'background' AND id NOT IN (SELECT id FROM records WHERE kind = 'table'))
                         OR (kind = 'watch' AND CAST(state AS TEXT) NOT IN (SELECT id FROM records WHERE kind = 'table'))
+                    """)
+                deleted += db.changesCount
+                // An image is under its digest, which a background names in its first 64 bytes.
+                try db.execute(sql: """
+                    DELETE FROM records WHERE kind = 'image'
+                        AND id NOT IN (SELECT substr(CAST(state AS TEXT), 1, 64) FROM records WHERE kind = 'background')
                     """)
                 deleted += db.changesCount
                 return deleted

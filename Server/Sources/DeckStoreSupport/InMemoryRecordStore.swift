@@ -35,7 +35,7 @@ package actor InMemoryRecordStore: RecordStore {
     }
 
     package func deleteRecords(changedBefore cutoff: Date) -> Int {
-        let old = records.filter { !$0.key.kind.belongsToTable && $0.value.changed < cutoff }.keys
+        let old = records.filter { !$0.key.kind.belongsToTable && $0.key.kind != .image && $0.value.changed < cutoff }.keys
         for key in old { records[key] = nil }
         let tables = Set(records.keys.filter { $0.kind == .table }.map(\.id))
         let orphans = records.filter { key, record in
@@ -46,7 +46,11 @@ package actor InMemoryRecordStore: RecordStore {
             }
         }.keys
         for key in orphans { records[key] = nil }
-        return old.count + orphans.count
+        // An image is under its digest, which a background names in its first 64 bytes.
+        let named = Set(records.filter { $0.key.kind == .tableBackground }.map { String(decoding: $0.value.state.prefix(64), as: UTF8.self) })
+        let unnamed = records.keys.filter { $0.kind == .image && !named.contains($0.id) }
+        for key in unnamed { records[key] = nil }
+        return old.count + orphans.count + unnamed.count
     }
 
     package func count(_ kind: RecordKind) -> Int {

@@ -73,60 +73,123 @@ struct BackgroundServingTests {
         }
     }
 
-    @Test("an upload is refused from its head alone, before any of the file is sent: no token (401), not the creator (403), a length past the limit (413)")
+    /// The head of an upload of `length` bytes to `table`'s background, with `token`, and
+    /// `query` after the path; `length` nil sends it in chunks.
+    static func uploadHead(_ table: String, token: String?, length: Int?, query: String = "") -> String {
+        "POST /api/table/\(table)/felt/background\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\n"
+            + (token.map { "Authorization: Bearer \($0)\r\n" } ?? "")
+            + (length.map { "Content-Length: \($0)\r\n" } ?? "Transfer-Encoding: chunked\r\n") + "\r\n"
+    }
+
+    @Test("an upload is refused from its head alone, before any of the file is sent: no token, not the creator, a removal with a body, no length, a length past the limit or past the address's budget")
     func refusedBeforeRead() async throws {
-        try await withServer { server in
+        try await withServer(arguments: ["--upload-mb-per-day", "3"]) { server in
             let ann = try await server.newTable("Ann")
             let bob = try await server.join(ann.table, "Bob")
-            func head(token: String?, length: Int) -> String {
-                "POST /api/table/\(ann.table)/felt/background HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\n"
-                    + (token.map { "Authorization: Bearer \($0)\r\n" } ?? "") + "Content-Length: \(length)\r\n\r\n"
-            }
-            for (token, length, status) in [(nil, 4_000_000, 401), (bob.token, 4_000_000, 403), (ann.token, 500_000_000, 413)] {
+            let cases: [(token: String?, length: Int?, query: String, status: Int, says: String)] = [
+                (nil, 3_000_000, "", 401, "token"),
+                ("bogus", 3_000_000, "?remove=true", 401, "token"),
+                (bob.token, 3_000_000, "", 403, "only the seat that made the table"),
+                (ann.token, 3_000_000, "?remove=true", 400, "sends no file but has a body"),
+                (ann.token, nil, "", 411, "no Content-Length"),
+                (ann.token, 500_000_000, "", 413, "larger than 4 MiB"),
+                (ann.token, 4_000_000, "", 429, "3 MiB a day"),
+            ]
+            for (token, length, query, status, says) in cases {
                 let connection = try RawConnection(port: server.process.port)
                 // The head only: an answer can come only from it.
-                try connection.send(head(token: token, length: length))
+                try connection.send(Self.uploadHead(ann.table, token: token, length: length, query: query))
                 let answer = await connection.readAnswer()
-                #expect(RawHTTP.status(answer) == status, "\(answer)")
+                #expect(RawHTTP.status(answer) == status && answer.contains(says), "\(query) \(length ?? -1): \(answer)")
+                if status == 429 { #expect(answer.lowercased().contains("retry-after: "), "\(answer)") }
+            }
+
+            // A length is taken from the budget when the head comes: two uploads sent at once
+            // cannot together pass it. One that ends before its end gives its length back.
+            let first = try RawConnection(port: server.process.port)
+            try first.send(Self.uploadHead(ann.table, token: ann.token, length: 2_000_000) + "xxxx")
+            let second = try RawConnection(port: server.process.port)
+            try second.send(Self.uploadHead(ann.table, token: ann.token, length: 2_000_000))
+            let refused = await second.readAnswer()
+            #expect(RawHTTP.status(refused) == 429, "\(refused)")
+            first.hangUp()
+            // Nothing stored: the 2 MB come back (at once, or as the place is given back).
+            try await waitUntil("the cut upload's bytes given back") {
+                let third = try RawConnection(port: server.process.port)
+                try third.send(Self.uploadHead(ann.table, token: ann.token, length: 2_000_000) + String(repeating: "x", count: 2_000_000))
+                let answer = await third.readAnswer()
+                return RawHTTP.status(answer) == 400 && answer.contains("not a PNG or JPEG")
             }
         }
     }
 
-    @Test("at most 8 uploads are received at once: past them an upload is answered 503 with Retry-After before its file is read; those received are read to their end")
-    func uploadsReceivedAtOnce() async throws {
-        try await withServer { server in
+    @Test("at most 8 uploads are in progress at once and 2 from one address: past them 503 with Retry-After before the file is read; each place comes back when its upload ends, cut or answered")
+    func uploadsInProgressAtOnce() async throws {
+        try await withServer(arguments: ["--body-timeout", "120"]) { server in
             let ann = try await server.newTable("Ann")
-            // A chunked upload that sends a first chunk and waits: it holds its place.
-            let head = "POST /api/table/\(ann.table)/felt/background HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/png\r\n"
-                + "Authorization: Bearer \(ann.token)\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nnope\r\n"
-            let connections = try (0..<12).map { _ in try RawConnection(port: server.process.port) }
-            for connection in connections { try connection.send(head) }
-            final class Answers: Sendable {
-                let byConnection = Mutex<[Int: String]>([:])
-                func withLock<R>(_ body: (inout [Int: String]) -> R) -> R { byConnection.withLock { body(&$0) } }
-            }
-            let answers = Answers()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (index, connection) in connections.enumerated() {
-                    group.addTask {
-                        let answer = await connection.readAnswer(timeout: .seconds(60))
-                        answers.withLock { $0[index] = answer }
+            let length = 1_000
+            /// Sends uploads from `sources`, each its head and 4 bytes, which then wait: each
+            /// holds its place, or is refused. Hands back every answer, by the order sent,
+            /// once `refused` are answered and `finish` has ended the others.
+            func uploads(
+                from sources: [[String]], refused: [Int], finish: @escaping ([Int], [RawConnection]) throws -> Void
+            ) async throws -> [String] {
+                final class Answers: Sendable {
+                    let byIndex = Mutex<[Int: String]>([:])
+                    func withLock<R>(_ body: (inout [Int: String]) -> R) -> R { byIndex.withLock { body(&$0) } }
+                }
+                let answers = Answers()
+                var connections: [RawConnection] = []
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    // Each group of sources waits for its refusals before the next is sent,
+                    // so that which uploads hold places does not depend on the server's order.
+                    for (sources, refused) in zip(sources, refused) {
+                        for source in sources {
+                            let connection = try RawConnection(port: server.process.port, source: source)
+                            try connection.send(Self.uploadHead(ann.table, token: ann.token, length: length) + "nope")
+                            let index = connections.count
+                            connections.append(connection)
+                            group.addTask {
+                                let answer = await connection.readAnswer(timeout: .seconds(120))
+                                answers.withLock { $0[index] = answer }
+                            }
+                        }
+                        try await waitUntil("\(refused) uploads refused") { answers.withLock { $0.count } >= refused }
                     }
+                    try finish(connections.indices.filter { index in answers.withLock { $0[index] } == nil }, connections)
+                    try await group.waitForAll()
                 }
-                // Four answered while eight are held; then each held one is ended in turn, and
-                // answered from what it sent: it was being read.
-                try await waitUntil("4 uploads refused") { answers.withLock { $0.count } == 4 }
-                for index in connections.indices where answers.withLock({ $0[index] }) == nil {
-                    try connections[index].send("0\r\n\r\n")
-                    try await waitUntil("upload \(index) answered") { answers.withLock { $0[index] } != nil }
+                return answers.withLock { answers in connections.indices.map { answers[$0] ?? "" } }
+            }
+            let rest = String(repeating: "x", count: length - 4)
+
+            // One address: two places, its third upload refused. Ten more addresses: the six
+            // places left, four refused. Two of the held uploads are cut, the rest sent whole.
+            let first = try await uploads(
+                from: [Array(repeating: "127.0.0.2", count: 3), (10..<20).map { "127.0.0.\($0)" }], refused: [1, 5]
+            ) { held, connections in
+                for (position, index) in held.enumerated() {
+                    if position < 2 { connections[index].hangUp() } else { try connections[index].send(rest) }
                 }
-                try await group.waitForAll()
             }
-            let statuses = answers.withLock { $0 }.mapValues { RawHTTP.status($0) ?? 0 }
-            #expect(statuses.values.filter { $0 == 503 }.count == 4 && statuses.values.filter { $0 == 400 }.count == 8, "\(statuses)")
-            for answer in answers.withLock({ $0.values }) where RawHTTP.status(answer) == 503 {
-                #expect(answer.lowercased().contains("retry-after: 2\r\n") && answer.contains("files already"), "\(answer)")
+            let statuses = first.map { RawHTTP.status($0) ?? 0 }
+            #expect(statuses.sorted() == [0, 0] + Array(repeating: 400, count: 6) + Array(repeating: 503, count: 5), "\(statuses)")
+            #expect(first.prefix(3).filter { $0.contains("this address is sending 2 files already") }.count == 1, "\(first.prefix(3))")
+            for answer in first where RawHTTP.status(answer) == 503 {
+                #expect(answer.lowercased().contains("retry-after: 2\r\n"), "\(answer)")
             }
+            for answer in first.dropFirst(3) where RawHTTP.status(answer) == 503 {
+                #expect(answer.contains("the server is taking 8 files already"), "\(answer)")
+            }
+            for answer in first where RawHTTP.status(answer) == 400 {
+                #expect(answer.contains("not a PNG or JPEG"), "\(answer)")
+            }
+
+            // Every place came back, cut or answered: nine at once find eight places again.
+            let second = try await uploads(from: [(30..<39).map { "127.0.0.\($0)" }], refused: [1]) { held, connections in
+                for index in held { try connections[index].send(rest) }
+            }
+            #expect(second.map { RawHTTP.status($0) ?? 0 }.sorted() == Array(repeating: 400, count: 8) + [503])
         }
     }
 }

@@ -9,11 +9,14 @@ struct RequestError: HTTPResponseError, Sendable {
     let message: String
     /// Whether the connection cannot be read further, so the answer closes it.
     let closesConnection: Bool
+    /// For a server busy for the moment: in how many seconds to try again (`Retry-After`).
+    let retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ message: String, closesConnection: Bool = false) {
+    init(_ status: HTTPResponse.Status, _ message: String, closesConnection: Bool = false, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
         self.closesConnection = closesConnection
+        self.retryAfter = retryAfter
     }
 
     /// A 400 answer.
@@ -33,8 +36,7 @@ struct RequestError: HTTPResponseError, Sendable {
         var response = try ErrorJSON(message, status: status).response(from: request, context: context)
         if closesConnection { response.headers[.connection] = "close" }
         if status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
-        // Busy for the moment (too many uploads received or decoded at once): soon, not later.
-        if status == .serviceUnavailable { response.headers[.retryAfter] = "2" }
+        if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response
     }
 }

@@ -40,6 +40,16 @@ final class ClientBudget: Sendable {
         refill(client, now: now, taking: Double(amount), take: false)
     }
 
+    /// Gives `amount` back to `client`, taken before for something that did not happen (up to
+    /// the bucket's capacity).
+    func giveBack(_ amount: Int, for client: String) {
+        buckets.withLock { buckets in
+            guard var bucket = buckets[client] else { return }
+            bucket.tokens = min(Double(capacity), bucket.tokens + Double(amount))
+            buckets[client] = bucket
+        }
+    }
+
     /// Refills `client`'s bucket, and takes `amount` from it when `take` and it holds that much.
     private func refill(_ client: String, now: ContinuousClock.Instant, taking amount: Double, take: Bool) -> Duration? {
         let capacity = Double(capacity)

@@ -36,6 +36,8 @@ struct APIRegistrar {
     let service: DeckService
     /// Whether requests are strict unless they say `strict=false` (the server's `--strict`).
     let strictByDefault: Bool
+    /// The uploads (``upload(_:maximumBytes:budget:admit:_:)``) in progress at once.
+    let uploads = UploadsInProgress(total: 8, perClient: 2)
 
     /// Answers `path` with `handler` for GET and for POST (query or form parameters), as
     /// deckofcardsapi does, even for changes: its users call them that way. With or without a
@@ -85,15 +87,22 @@ struct APIRegistrar {
 
     /// Answers `path`, a change whose body is a file, with `handler` for POST only: parameters
     /// come from the query, or from a form body (of at most 64 KiB), which is then no file.
-    /// `admit` runs first, so that a request it refuses (no token, not allowed, past a budget)
-    /// is answered before a file's bytes are read; then the file (`nil` when empty) is read up
-    /// to `maximumBytes`, past it 413. At most ``filesReadAtOnce`` files are read at once: past
-    /// it 503 before reading, so that uploads hold at most that many times `maximumBytes`.
+    ///
+    /// A file is refused from the request's head, before any of it is read:
+    /// - by `admit` (no token, not allowed), which also says whether the request sends a file;
+    /// - a request that sends none but has a body: 400;
+    /// - a file without a `Content-Length` (411) or with one past `maximumBytes` (413);
+    /// - an address past its `budget` by that length (429): the length is taken from the budget
+    ///   now, and `handler` settles the charge to what it stores (given back if it throws);
+    /// - no place among ``uploads`` (503, try again in 2 s).
+    ///
+    /// Then the file (`nil` when empty) is read and `handler` runs in that place.
     func upload<Output: ResponseGenerator>(
-        _ path: String, maximumBytes: Int, admit: @escaping @Sendable (APIRequest) async throws -> Void,
-        _ handler: @escaping @Sendable (APIRequest, ByteBuffer?) async throws -> Output
+        _ path: String, maximumBytes: Int, budget: ClientBudget?,
+        admit: @escaping @Sendable (APIRequest) async throws -> UploadAdmission,
+        _ handler: @escaping @Sendable (APIRequest, ByteBuffer?, UploadCharge) async throws -> Output
     ) {
-        let (publicURL, service) = (publicURL, service)
+        let (publicURL, service, uploads) = (publicURL, service, uploads)
         router.post(RouterPath(path)) { request, context in
             var parameters = try RequestParameters(query: request.uri.query)
             let isForm = request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
@@ -102,44 +111,76 @@ struct APIRegistrar {
                     request: request, context: context, parameters: parameters, base: publicURL.base(for: request),
                     service: service, strictness: .strict)
             }
+            let client = ClientAddress.of(request, context: context, trustsProxy: publicURL.trustsProxy)
+            let charge = UploadCharge(budget: budget, client: client)
             if isForm {
-                let form = try await Self.collect(request, upTo: 64 * 1024)
+                let form = try await Self.collect(request, upTo: 64 * 1024, sending: "fewer or shorter parameters")
                 try parameters.add(encoded: Substring(String(buffer: form)))
-                try await admit(api())
-                return try await handler(api(), nil)
+                guard try await admit(api()) == .noFile else {
+                    throw RequestError("the request sends a form, not a file: send the file itself as the body, with its own Content-Type")
+                }
+                return try await handler(api(), nil, charge)
             }
-            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximumBytes {
-                // Refused from its length alone, before any of it is read. The connection stays
-                // open: a client still sending would find it closed and lose the answer.
-                throw RequestError(
-                    .contentTooLarge, "the request body is larger than \(maximumBytes / 1024 / 1024) MiB: send a smaller file")
+            let length = try Self.declaredLength(request, upTo: maximumBytes)
+            guard try await admit(api()) == .file else {
+                guard length == 0 || (length == nil && request.headers[.transferEncoding] == nil) else {
+                    throw RequestError("the request sends no file but has a body: send no body with these parameters")
+                }
+                return try await handler(api(), nil, charge)
             }
-            try await admit(api())
-            guard Self.filesRead.withLock({ reading in
-                guard reading < Self.filesReadAtOnce else { return false }
-                reading += 1
-                return true
-            }) else {
-                throw RequestError(.serviceUnavailable, "the server is receiving \(Self.filesReadAtOnce) files already: try again in a few seconds")
+            guard let length else {
+                throw RequestError(.lengthRequired, "the request has no Content-Length: send the file with its length, not in chunks")
             }
-            defer { Self.filesRead.withLock { $0 -= 1 } }
-            let body = try await Self.collect(request, upTo: maximumBytes)
-            return try await handler(api(), body.readableBytes > 0 ? body : nil)
+            try charge.take(length)
+            if let refusal = uploads.enter(client) {
+                charge.refund()
+                switch refusal {
+                case .serverFull(let total):
+                    throw RequestError(.serviceUnavailable, "the server is taking \(total) files already: try again in a few seconds", retryAfter: 2)
+                case .clientFull(let perClient):
+                    throw RequestError(
+                        .serviceUnavailable, "this address is sending \(perClient) files already: send one after another", retryAfter: 2)
+                }
+            }
+            defer { uploads.leave(client) }
+            do {
+                let body = try await Self.collect(request, upTo: maximumBytes, sending: "a smaller file")
+                return try await handler(api(), body.readableBytes > 0 ? body : nil, charge)
+            } catch {
+                charge.refund()
+                throw error
+            }
         }
         routes.add(method: "POST", path: path)
     }
 
-    /// The most uploaded files read at once, server-wide.
-    static let filesReadAtOnce = 8
-    private static let filesRead = Mutex(0)
+    /// What an upload's `admit` found the request to send.
+    enum UploadAdmission: Sendable {
+        /// A file, as the body.
+        case file
+        /// No file: the parameters say all (a removal, say).
+        case noFile
+    }
 
-    /// The body of `request`, refused past `maximumBytes` (413) or when malformed (400).
-    private static func collect(_ request: Request, upTo maximumBytes: Int) async throws -> ByteBuffer {
+    /// The body's length as the head declares it; `nil` when it declares none. Past
+    /// `maximumBytes` (or past any number) it is refused (413) before any of it is read. The
+    /// connection stays open: a client still sending would find it closed and lose the answer.
+    private static func declaredLength(_ request: Request, upTo maximumBytes: Int) throws -> Int? {
+        guard let text = request.headers[.contentLength] else { return nil }
+        guard let length = Int(text), length <= maximumBytes else {
+            throw RequestError(.contentTooLarge, "the request body is larger than \(maximumBytes / 1024 / 1024) MiB: send a smaller file")
+        }
+        return length
+    }
+
+    /// The body of `request`, refused past `maximumBytes` (413, telling the client to send
+    /// `smaller`) or when malformed (400).
+    private static func collect(_ request: Request, upTo maximumBytes: Int, sending smaller: String) async throws -> ByteBuffer {
         do {
             return try await request.body.collect(upTo: maximumBytes)
         } catch is NIOTooManyBytesError {
             let limit = maximumBytes >= 1024 * 1024 ? "\(maximumBytes / 1024 / 1024) MiB" : "\(maximumBytes / 1024) KiB"
-            throw RequestError(.contentTooLarge, "the request body is larger than \(limit): send a smaller file")
+            throw RequestError(.contentTooLarge, "the request body is larger than \(limit): send \(smaller)")
         } catch let error as HTTPParserError {
             throw RequestError(.badRequest, "the request body is malformed (\(error)): send a Content-Length body or well-formed chunks",
                                closesConnection: true)

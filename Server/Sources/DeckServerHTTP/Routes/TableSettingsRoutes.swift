@@ -2,7 +2,6 @@ import DeckService
 import Hummingbird
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// The creator's settings of a table, and what watchers see:
 /// - `POST /api/table/:table_id/felt/watch` makes a new watch link (`enabled=false`: turns
@@ -15,7 +14,8 @@ import Synchronization
 ///   `remove=true` removes it; `GET /api/table/:table_id/background/:number` serves it.
 ///
 /// Uploads are decoded and re-encoded without their metadata on a thread of their own, one at a
-/// time; the server never fetches an image from a URL.
+/// time, at most 8 in progress at once and 2 from one address (``UploadsInProgress``); the
+/// server never fetches an image from a URL.
 struct TableSettingsRoutes {
     let streams: EventStreamResponse
     /// Where uploads are decoded: one thread, so a flood of uploads takes one core at most.
@@ -65,44 +65,24 @@ struct TableSettingsRoutes {
             let view = try await api.service.setFeltColour(at: api.path("table_id"), token: token, colour: colour.isEmpty ? nil : colour)
             return TabletopJSON(view, base: api.base)
         }
-        let (decoder, uploads, trustsProxy) = (decoder, uploads, trustsProxy)
-        router.upload("/api/table/:table_id/felt/background", maximumBytes: BackgroundImage.maximumByteCount) { api in
-            // Refused before the file is read: no token, not the creator, or an address past its
-            // budget by the file's length alone.
+        router.upload("/api/table/:table_id/felt/background", maximumBytes: BackgroundImage.maximumByteCount, budget: uploads) { api in
+            // Refused before a file is read: no token, or not the creator.
             let token = try TableRoutes.token(api, required: true)!
-            guard try !api.parameters.flag("remove") else { return }
             let view = try await api.service.tabletop(api.path("table_id"), token: token)
             guard view.creatorSeat == view.viewerSeat else {
                 throw RequestError(.forbidden, "only the seat that made the table may set its background: ask the player who made it")
             }
-            let length = api.request.headers[.contentLength].flatMap { Int($0) } ?? 0
-            let client = ClientAddress.of(api.request, context: api.context, trustsProxy: trustsProxy)
-            if let uploads, let wait = uploads.timeUntil(length, for: client) {
-                throw RateLimitedError.uploads(perDay: uploads.capacity, retryAfter: wait)
-            }
-        } _: { [backgrounds] api, body in
+            return try api.parameters.flag("remove") ? .noFile : .file
+        } _: { [backgrounds, decoder] api, body, charge in
             let token = try TableRoutes.token(api, required: true)!
             let id = try api.path("table_id")
             defer { backgrounds.evict(table: id) }
             if try api.parameters.flag("remove") {
                 return TabletopJSON(try await api.service.setBackground(at: id, token: token, image: nil), base: api.base)
             }
-            guard let body, body.readableBytes > 0 else {
+            guard let body else {
                 throw RequestError(
                     "the request has no image: send the PNG or JPEG file itself as the body (Content-Type image/png or image/jpeg), or remove=true")
-            }
-            guard Self.decoding.withLock({ waiting in
-                guard waiting < Self.maximumDecoding else { return false }
-                waiting += 1
-                return true
-            }) else {
-                throw RequestError(.serviceUnavailable, "the server is decoding \(Self.maximumDecoding) background images already: try again in a few seconds")
-            }
-            defer { Self.decoding.withLock { $0 -= 1 } }
-            let client = ClientAddress.of(api.request, context: api.context, trustsProxy: trustsProxy)
-            // A body sent in chunks has no length to refuse it by before it is read.
-            if let uploads, let wait = uploads.timeUntil(body.readableBytes, for: client) {
-                throw RateLimitedError.uploads(perDay: uploads.capacity, retryAfter: wait)
             }
             let bytes = Array(buffer: body)
             let image: BackgroundImage
@@ -113,9 +93,7 @@ struct TableSettingsRoutes {
                 throw RequestError(refusal.isUploadFault ? .badRequest : .serviceUnavailable, refusal.description)
             }
             // What is stored counts, as the server re-encoded it.
-            if let uploads, let wait = uploads.take(image.bytes.count, for: client) {
-                throw RateLimitedError.uploads(perDay: uploads.capacity, retryAfter: wait)
-            }
+            try charge.settle(to: image.bytes.count)
             return TabletopJSON(
                 try await api.service.setBackground(at: id, token: token, image: (image.bytes, image.mediaType)), base: api.base)
         }
@@ -146,11 +124,6 @@ struct TableSettingsRoutes {
             while let wait = imageBandwidth.take(bytes, for: client) { try await Task.sleep(for: wait) }
         }
     }
-
-    /// Uploads decoding or waiting for the decoder, at most ``maximumDecoding``: past it an
-    /// upload is refused (503) rather than held with its 4 MiB.
-    private static let decoding = Mutex(0)
-    private static let maximumDecoding = 4
 
     private static func number(_ context: DeckRequestContext) throws -> Int {
         let text = try context.parameters.require("number")

@@ -9,9 +9,15 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable {
     /// A card table with its stacks, seats and their hands (a `Tabletop`). A table's deck is not a
     /// deck record: the deck paths cannot reach it.
     case table
-    /// A table's background image, under the table's id: its media type (a short text) and
-    /// bytes. It lives as long as its table.
+    /// A table's background, under the table's id: the SHA-256 of its image (64 hex digits, the
+    /// id of its ``image`` record), a space and the background's number, as UTF-8; empty once
+    /// the background is removed. It lives as long as its table. (Written before images were
+    /// stored by their content, it held the number, the media type and the image's bytes.)
     case tableBackground = "background"
+    /// An image, under the SHA-256 of its bytes (64 hex digits): its media type (a short text)
+    /// and bytes. Stored once however many tables show it, and never changed; deleted once no
+    /// ``tableBackground`` names it.
+    case image
     /// A table's watch link, under its key: the table's id (UTF-8). It lives as long as its
     /// table (and answers only while the table still has this key).
     case watchLink = "watch"
@@ -46,8 +52,9 @@ public protocol RecordStore: Sendable {
         _ change: @escaping @Sendable ([UInt8]) throws -> (state: [UInt8], result: Result)
     ) async throws -> Result?
 
-    /// Deletes the records last changed before `cutoff`, and those that belong to a table
-    /// (``RecordKind/belongsToTable``) whose table is gone; returns how many.
+    /// Deletes the records last changed before `cutoff`, those that belong to a table
+    /// (``RecordKind/belongsToTable``) whose table is gone, and the images
+    /// (``RecordKind/image``) no remaining background names; returns how many.
     func deleteRecords(changedBefore cutoff: Date) async throws -> Int
 
     /// Whether this server should run the periodic job named `job` now, which runs every

@@ -81,9 +81,12 @@ extension DeckService {
     /// Sets the background image: `image`, already decoded and re-encoded without metadata by
     /// the caller, of `mediaType`; or with `nil`, none. For the creator only.
     ///
-    /// The bytes are stored first, under the next number, and the table names that number only
-    /// once they are there: no path ever shows another image than it first did (the path of
-    /// the number before answers 404 meanwhile, or for good when the table change is refused).
+    /// The image is stored by its content (an ``RecordKind/image`` record under its SHA-256,
+    /// once however many tables show it). The table's background record names it first, then the
+    /// bytes are stored, then the table names the new number: no path ever shows another image
+    /// than it first did (the path of the number before answers 404 meanwhile, or for good when
+    /// the table change is refused), and the sweep never finds an image in use that no
+    /// background names. A removed image is deleted by the sweep once no table names it.
     ///
     /// - Throws: ``ServiceError`` (`tooLarge`) for an image over ``backgroundBytes``, and as
     ///   ``makeWatchLink(at:token:)``.
@@ -96,16 +99,14 @@ extension DeckService {
                 throw ServiceError(.tooLarge, .background, "is \(image.bytes.count) bytes once re-encoded", allowed: "send a smaller image")
             }
             let next = Tabletop.Background(number: table.settings.lastBackgroundNumber + 1, mediaType: image.mediaType)
-            let stored = try Self.backgroundRecord(id: id, number: next.number, mediaType: next.mediaType, bytes: image.bytes)
-            if try await store.update(.tableBackground, id: id, at: now(), { _ in (stored, ()) }) == nil {
-                try await store.insert(.tableBackground, id: id, state: stored, at: now())
-            }
+            let digest = StoredImage.digest(of: image.bytes)
+            try await setBackgroundRecord(of: id, to: StoredImage.Reference.record(digest: digest, number: next.number))
+            try await storeImage(image, digest: digest)
             background = next
         } else if table.settings.background != nil {
-            // The image itself goes too, not only the table's reference to it: a record that
-            // names no number and holds no bytes.
-            let cleared = try Self.backgroundRecord(id: id, number: 0, mediaType: "", bytes: [])
-            _ = try await store.update(.tableBackground, id: id, at: now(), { _ in (cleared, ()) })
+            // The table's reference goes, and with it (at the next sweep, unless another table
+            // shows it) the image itself.
+            try await setBackgroundRecord(of: id, to: [])
         }
         let now = now()
         let (view, record) = try await changeTabletop(id, token: token) { [background] table, seat, _ throws(ServiceError) in
@@ -116,13 +117,23 @@ extension DeckService {
         return view
     }
 
-    /// A background record: the number of the image, its media type, its bytes.
-    private static func backgroundRecord(id: String, number: Int, mediaType: String, bytes: [UInt8]) throws(ServiceError) -> [UInt8] {
-        var record = RecordWriter(id: id)
-        try record.appendUInt32(number)
-        try record.appendShortText(mediaType)
-        record.bytes += bytes
-        return record.bytes
+    /// Writes the table's background record (``RecordKind/tableBackground``).
+    private func setBackgroundRecord(of id: String, to state: [UInt8]) async throws {
+        if try await store.update(.tableBackground, id: id, at: now(), { _ in (state, ()) }) == nil, !state.isEmpty {
+            try await store.insert(.tableBackground, id: id, state: state, at: now())
+        }
+    }
+
+    /// Stores `image` under `digest` unless it is stored already (by this table or another).
+    private func storeImage(_ image: (bytes: [UInt8], mediaType: String), digest: String) async throws {
+        guard try await store.read(.image, id: digest) == nil else { return }
+        let record = try StoredImage.record(digest: digest, mediaType: image.mediaType, bytes: image.bytes)
+        do {
+            try await store.insert(.image, id: digest, state: record, at: now())
+        } catch {
+            // Another upload of the same image stored it meanwhile: it is there, as wanted.
+            guard try await store.read(.image, id: digest) != nil else { throw error }
+        }
     }
 
     /// The background image numbered `number` of the table `id`: its bytes and media type.
@@ -145,13 +156,18 @@ extension DeckService {
         let missing = ServiceError(
             .notFound, .background, value: String(number), "is not the table's background now",
             allowed: "take the background's path from the table's current view")
-        guard table.settings.background?.number == number, let bytes = try await store.read(.tableBackground, id: id) else { throw missing }
-        var reader = RecordReader(bytes: bytes)
-        guard let stored = reader.uint32(), let mediaType = reader.shortText() else {
-            throw ServiceError(.internalFailure, .store, "has a damaged background record")
-        }
+        guard table.settings.background?.number == number, let state = try await store.read(.tableBackground, id: id) else { throw missing }
+        guard let reference = try StoredImage.Reference(state) else { throw missing }
         // An upload whose table change has not happened (yet, or ever) holds the next number.
-        guard stored == number else { throw missing }
-        return (Array(bytes[reader.position...]), mediaType)
+        guard reference.number == number else { throw missing }
+        switch reference {
+        case .stored(let digest, _):
+            guard let record = try await store.read(.image, id: digest) else {
+                throw ServiceError(.internalFailure, .store, "has no image \(digest) for the background of table \(id)")
+            }
+            return try StoredImage.image(in: record)
+        case .inline(_, let mediaType, let bytes):
+            return (bytes, mediaType)
+        }
     }
 }
