@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Background images against everyone else's draws: other clients' draw mix (four keep-alive
 processes, draw 2 from a four-deck shoe, a reshuffle every 27th request) measured before, while
-8 connections flood GET of a ~5 MB background, after 20 uploads of it, and after its removal;
+8 connections flood GET of a ~5 MB background, after 20 uploads of as many images, and after the
+removal;
 each phase's rate as a ratio of the first, in one run. On one instance over SQLite, then on two
 instances over one PostgreSQL database (the draws and the flood split between both, the
 uploads through the first).
@@ -11,7 +12,8 @@ uploads through the first).
 Targets (issue 41): during the flood, draws at >= 0.5x their rate before with p99 < 50 ms;
 after 20 uploads, draws at >= 0.9x. The image is made with ImageMagick (`convert`): a noisy
 4096 x 4096 plasma at JPEG quality 40, which the server re-encodes at quality 90, several
-megabytes larger.
+megabytes larger; the other 19 differ from it by a corner each, so that the server, which stores
+an image once however many times it is uploaded, stores 20.
 """
 import http.client, json, multiprocessing as mp, os, shutil, subprocess, sys, threading, time, urllib.request
 
@@ -48,7 +50,7 @@ def flood(address, path, stop, counts):
         counts.append(answer.status)
 
 
-def measure(label, addresses, image, seconds):
+def measure(label, addresses, images, seconds):
     """The four phases against `addresses` (one or two servers sharing a store); True when the
     targets are met."""
     bases = [f"http://{host}:{port}" for host, port in addresses]
@@ -56,7 +58,7 @@ def measure(label, addresses, image, seconds):
     table = json.loads(call(bases[0], "POST", "/api/table/new/", b"name=Ann")[1])
     table_id, token = table["table_id"], table["seat"]["token"]
 
-    def upload():
+    def upload(image):
         status, body = call(bases[0], "POST", f"/api/table/{table_id}/felt/background", image, token, "image/jpeg")
         assert status == 200, (status, body[:300])
         return json.loads(body)["felt"]["background"]
@@ -77,7 +79,7 @@ def measure(label, addresses, image, seconds):
         rows.append([name, rate, p50, p99, bad, extra])
 
     phase("before")
-    path = upload()
+    path = upload(images[0])
     stored = len(call(bases[-1], "GET", path)[1])
     stop, counts = threading.Event(), []
     flooders = [threading.Thread(target=flood, args=(addresses[i % len(addresses)], path, stop, counts)) for i in range(8)]
@@ -88,7 +90,7 @@ def measure(label, addresses, image, seconds):
     for thread in flooders: thread.join()
     served = len(counts) / (time.monotonic() - started)
     rows[-1][5] = f"{served:.1f} images/s served, {sum(1 for c in counts if c != 200)} not 200"
-    for _ in range(19): upload()
+    for image in images[1:]: upload(image)
     phase("after 20 uploads")
     removed = call(bases[0], "POST", f"/api/table/{table_id}/felt/background", b"remove=true", token,
                    "application/x-www-form-urlencoded")
@@ -96,7 +98,7 @@ def measure(label, addresses, image, seconds):
     phase("after the removal")
 
     first = rows[0][1]
-    print(f"\n{label}: draws by others, {seconds:.0f} s a phase, one run (the image {len(image) / 1e6:.1f} MB uploaded, {stored / 1e6:.1f} MB stored)")
+    print(f"\n{label}: draws by others, {seconds:.0f} s a phase, one run (the first image {len(images[0]) / 1e6:.1f} MB uploaded, {stored / 1e6:.1f} MB stored)")
     print(f"{'phase':40} {'draws/s':>8} {'ratio':>6} {'p50 ms':>7} {'p99 ms':>7}  non-200")
     for name, rate, p50, p99, bad, extra in rows:
         print(f"{name:40} {rate:8.0f} {rate / first:6.2f} {p50:7.2f} {p99:7.2f}  {bad}  {extra}")
@@ -112,14 +114,19 @@ def main():
     image_path = os.path.join(work, "plasma.jpg")
     subprocess.run(["convert", "-size", "4096x4096", "plasma:fractal", "-attenuate", "1.5", "+noise", "Gaussian",
                     "-quality", "40", image_path], check=True)
-    image = open(image_path, "rb").read()
+    images = [open(image_path, "rb").read()]
+    for corner in range(1, 20):
+        variant = os.path.join(work, f"plasma-{corner}.jpg")
+        subprocess.run(["convert", image_path, "-fill", "#ff0000", "-draw", f"rectangle 0,0,{corner * 8},{corner * 8}",
+                        "-quality", "40", variant], check=True)
+        images.append(open(variant, "rb").read())
     servers, met = [], True
     try:
         if arguments.only != "postgres":
             server, address = bench_support.start_server(
                 binary, work, ["--data", os.path.join(work, "data"), "--upload-mb-per-day", "0"])
             servers.append(server)
-            met &= measure("one instance, SQLite", [address], image, arguments.seconds)
+            met &= measure("one instance, SQLite", [address], images, arguments.seconds)
             server.terminate(); server.wait()
         if arguments.only != "sqlite":
             cluster = bench_support.Cluster(prefix="deck-bench-backgrounds-")
@@ -127,7 +134,7 @@ def main():
                 pair = [bench_support.start_server(binary, work, ["--database", cluster.url, "--upload-mb-per-day", "0"])
                         for _ in range(2)]
                 servers += [process for process, _ in pair]
-                met &= measure("two instances, PostgreSQL", [address for _, address in pair], image, arguments.seconds)
+                met &= measure("two instances, PostgreSQL", [address for _, address in pair], images, arguments.seconds)
             finally:
                 for process in servers:
                     if process.poll() is None:

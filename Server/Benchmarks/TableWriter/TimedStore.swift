@@ -66,8 +66,8 @@ final class TimedStore: RecordStore {
         try await inner.read(kind, id: id)
     }
 
-    func deleteRecords(changedBefore cutoff: Date) async throws -> Int {
-        try await inner.deleteRecords(changedBefore: cutoff)
+    func deleteRecords(changedBefore cutoff: Date, imagesStoredBefore imageCutoff: Date) async throws -> Int {
+        try await inner.deleteRecords(changedBefore: cutoff, imagesStoredBefore: imageCutoff)
     }
 
     func claimJob(_ job: String, every interval: TimeInterval) async throws -> Bool {

@@ -58,10 +58,16 @@ public struct DeckService: Sendable {
         }
     }
 
-    /// Deletes decks and games left unchanged for `idleTime` seconds; returns how many.
+    /// Deletes decks, games and tables left unchanged for `idleTime` seconds, and background
+    /// images no table shows that were stored more than ``imageGrace`` ago; returns how many.
     public func deleteIdleRecords(idleTime: TimeInterval) async throws -> Int {
-        try await store.deleteRecords(changedBefore: now().addingTimeInterval(-idleTime))
+        let now = now()
+        return try await store.deleteRecords(changedBefore: now.addingTimeInterval(-idleTime), imagesStoredBefore: now.addingTimeInterval(-Self.imageGrace))
     }
+
+    /// How long an image no table shows is kept after it was last stored: far longer than an
+    /// upload takes, and than any difference between the clocks of servers and database.
+    static let imageGrace: TimeInterval = 600
 
     /// The idle-record job, run once per `interval` seconds across every server sharing the
     /// store: deletes decks and games left unchanged for `idleTime` seconds and returns how

@@ -164,7 +164,7 @@ public final class PostgresRecordStore: RecordStore, Service {
         }
     }
 
-    public func deleteRecords(changedBefore cutoff: Date) async throws -> Int {
+    public func deleteRecords(changedBefore cutoff: Date, imagesStoredBefore imageCutoff: Date) async throws -> Int {
         try await withConnection { [logger] connection in
             let rows = try await connection.query("""
                 WITH idle AS (DELETE FROM records WHERE changed_at < \(cutoff) AND kind NOT IN ('background', 'watch', 'image') RETURNING kind, id), \
@@ -173,7 +173,7 @@ public final class PostgresRecordStore: RecordStore, Service {
                     OR (r.kind = 'watch' AND NOT EXISTS (SELECT 1 FROM tables t WHERE convert_to(t.id, 'UTF8') = r.state)) RETURNING 1), \
                 named AS (SELECT substring(b.state FROM 1 FOR 64) AS digest FROM records b \
                     WHERE b.kind = 'background' AND EXISTS (SELECT 1 FROM tables t WHERE t.id = b.id)), \
-                images AS (DELETE FROM records i WHERE i.kind = 'image' \
+                images AS (DELETE FROM records i WHERE i.kind = 'image' AND i.changed_at < \(imageCutoff) \
                     AND NOT EXISTS (SELECT 1 FROM named n WHERE n.digest = convert_to(i.id, 'UTF8')) RETURNING 1) \
                 SELECT (SELECT count(*) FROM idle) + (SELECT count(*) FROM orphans) + (SELECT count(*) FROM images)
                 """, logger: logger)

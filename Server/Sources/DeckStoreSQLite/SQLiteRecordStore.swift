@@ -138,7 +138,7 @@ public final class SQLiteRecordStore: RecordStore {
         }
     }
 
-    public func deleteRecords(changedBefore cutoff: Date) async throws -> Int {
+    public func deleteRecords(changedBefore cutoff: Date, imagesStoredBefore imageCutoff: Date) async throws -> Int {
         try await run {
             try await database.write { db in
                 try db.execute(
@@ -153,9 +153,9 @@ public final class SQLiteRecordStore: RecordStore {
                 deleted += db.changesCount
                 // An image is under its digest, which a background names in its first 64 bytes.
                 try db.execute(sql: """
-                    DELETE FROM records WHERE kind = 'image'
+                    DELETE FROM records WHERE kind = 'image' AND changed_at < ?
                         AND id NOT IN (SELECT substr(CAST(state AS TEXT), 1, 64) FROM records WHERE kind = 'background')
-                    """)
+                    """, arguments: [imageCutoff.timeIntervalSince1970])
                 deleted += db.changesCount
                 return deleted
             }

@@ -34,7 +34,7 @@ package actor InMemoryRecordStore: RecordStore {
         return result
     }
 
-    package func deleteRecords(changedBefore cutoff: Date) -> Int {
+    package func deleteRecords(changedBefore cutoff: Date, imagesStoredBefore imageCutoff: Date) -> Int {
         let old = records.filter { !$0.key.kind.belongsToTable && $0.key.kind != .image && $0.value.changed < cutoff }.keys
         for key in old { records[key] = nil }
         let tables = Set(records.keys.filter { $0.kind == .table }.map(\.id))
@@ -48,7 +48,7 @@ package actor InMemoryRecordStore: RecordStore {
         for key in orphans { records[key] = nil }
         // An image is under its digest, which a background names in its first 64 bytes.
         let named = Set(records.filter { $0.key.kind == .tableBackground }.map { String(decoding: $0.value.state.prefix(64), as: UTF8.self) })
-        let unnamed = records.keys.filter { $0.kind == .image && !named.contains($0.id) }
+        let unnamed = records.filter { $0.key.kind == .image && $0.value.changed < imageCutoff && !named.contains($0.key.id) }.keys
         for key in unnamed { records[key] = nil }
         return old.count + orphans.count + unnamed.count
     }

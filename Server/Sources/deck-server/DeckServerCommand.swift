@@ -28,7 +28,8 @@ struct DeckServerCommand: AsyncParsableCommand {
 
             Exit codes: 0 after a clean stop (SIGTERM or SIGINT, once every request received is \
             answered, or --drain-timeout has passed), 64 for bad options, 69 when the address cannot be listened on (the port is in \
-            use) or the store cannot be opened (the database does not answer within 30 seconds).
+            use) or the store cannot be opened (the database does not answer within 30 seconds), 70 when a stop took over \
+            --drain-timeout and 20 seconds (something kept it from ending; standard error says so).
             """)
 
     @Option(help: "The address to listen on.")
@@ -222,7 +223,17 @@ struct DeckServerCommand: AsyncParsableCommand {
         }
         let app = buildDeckServer(
             settings: settings, service: DeckService(store: store, tableFeed: tableFeed, streams: settings.streams), storeService: storeService, logger: logger)
-        try await app.runService()
+        // A stop past --drain-timeout and 10 s is escalated to cancellation, and past 20 s the
+        // process exits (70): a stuck stop never keeps a server that no longer listens.
+        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = .seconds(drainTimeout + 10)
+        let (serviceGroup, deadline) = (ServiceGroup(configuration: configuration), StopDeadline(limit: .seconds(drainTimeout + 20)))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await serviceGroup.run() }
+            group.addTask { await deadline.watch() }
+            try await group.next()
+            group.cancelAll()
+        }
     }
 }
 

@@ -28,7 +28,9 @@ struct BackgroundServingTests {
         ) async throws -> Result? {
             try await base.update(kind, id: id, at: time, change)
         }
-        func deleteRecords(changedBefore cutoff: Date) async throws -> Int { try await base.deleteRecords(changedBefore: cutoff) }
+        func deleteRecords(changedBefore cutoff: Date, imagesStoredBefore imageCutoff: Date) async throws -> Int {
+            try await base.deleteRecords(changedBefore: cutoff, imagesStoredBefore: imageCutoff)
+        }
         func count(_ kind: RecordKind) async throws -> Int { try await base.count(kind) }
         func checkHealth() async throws { try await base.checkHealth() }
     }
@@ -89,6 +91,7 @@ struct BackgroundServingTests {
             let cases: [(token: String?, length: Int?, query: String, status: Int, says: String)] = [
                 (nil, 3_000_000, "", 401, "token"),
                 ("bogus", 3_000_000, "?remove=true", 401, "token"),
+                ("bogus", 500_000_000, "", 401, "token"),
                 (bob.token, 3_000_000, "", 403, "only the seat that made the table"),
                 (ann.token, 3_000_000, "?remove=true", 400, "sends no file but has a body"),
                 (ann.token, nil, "", 411, "no Content-Length"),
@@ -108,18 +111,18 @@ struct BackgroundServingTests {
             // cannot together pass it. One that ends before its end gives its length back.
             let first = try RawConnection(port: server.process.port)
             try first.send(Self.uploadHead(ann.table, token: ann.token, length: 2_000_000) + "xxxx")
+            try await waitUntil("the first upload admitted") { try await server.metric("background_uploads_in_progress") == 1 }
             let second = try RawConnection(port: server.process.port)
             try second.send(Self.uploadHead(ann.table, token: ann.token, length: 2_000_000))
             let refused = await second.readAnswer()
             #expect(RawHTTP.status(refused) == 429, "\(refused)")
             first.hangUp()
-            // Nothing stored: the 2 MB come back (at once, or as the place is given back).
-            try await waitUntil("the cut upload's bytes given back") {
-                let third = try RawConnection(port: server.process.port)
-                try third.send(Self.uploadHead(ann.table, token: ann.token, length: 2_000_000) + String(repeating: "x", count: 2_000_000))
-                let answer = await third.readAnswer()
-                return RawHTTP.status(answer) == 400 && answer.contains("not a PNG or JPEG")
-            }
+            try await waitUntil("the cut upload's place given back") { try await server.metric("background_uploads_in_progress") == 0 }
+            // Nothing stored: the 2 MB came back with the place.
+            let third = try RawConnection(port: server.process.port)
+            try third.send(Self.uploadHead(ann.table, token: ann.token, length: 2_000_000) + String(repeating: "x", count: 2_000_000))
+            let answer = await third.readAnswer()
+            #expect(RawHTTP.status(answer) == 400 && answer.contains("not a PNG or JPEG"), "\(answer)")
         }
     }
 
@@ -185,7 +188,8 @@ struct BackgroundServingTests {
                 #expect(answer.contains("not a PNG or JPEG"), "\(answer)")
             }
 
-            // Every place came back, cut or answered: nine at once find eight places again.
+            // Every place comes back, cut or answered: nine at once find eight places again.
+            try await waitUntil("every place given back") { try await server.metric("background_uploads_in_progress") == 0 }
             let second = try await uploads(from: [(30..<39).map { "127.0.0.\($0)" }], refused: [1]) { held, connections in
                 for index in held { try connections[index].send(rest) }
             }

@@ -49,7 +49,7 @@ struct BackgroundStorageTests {
             // Ann shows another image: both are shown by a table, and the sweep keeps both.
             let annSecond = try await service.setBackground(at: ann.table.id, token: ann.token, image: (second, "image/jpeg"))
             #expect(try await store.count(.image) == 2)
-            #expect(try await store.deleteRecords(changedBefore: .distantPast) == 0)
+            #expect(try await store.deleteRecords(changedBefore: .distantPast, imagesStoredBefore: .distantFuture) == 0)
             #expect(try await store.count(.image) == 2)
             await #expect(throws: ServiceError.self, "Ann's first number is no longer hers") {
                 try await service.background(of: ann.table.id, number: try #require(annFirst.felt.background))
@@ -57,7 +57,9 @@ struct BackgroundStorageTests {
 
             // Cat removes hers: no table shows the first image now, and the sweep deletes it.
             _ = try await service.setBackground(at: cat.table.id, token: cat.token, image: nil)
-            #expect(try await store.deleteRecords(changedBefore: .distantPast) == 1)
+            // Kept while it was stored lately (an upload of it may be under way), then deleted.
+            #expect(try await store.deleteRecords(changedBefore: .distantPast, imagesStoredBefore: Date(timeIntervalSinceNow: -600)) == 0)
+            #expect(try await store.deleteRecords(changedBefore: .distantPast, imagesStoredBefore: .distantFuture) == 1)
             #expect(try await store.count(.image) == 1)
             let served = try await service.background(of: ann.table.id, number: try #require(annSecond.felt.background))
             #expect(served.bytes == second && served.mediaType == "image/jpeg")
@@ -69,18 +71,68 @@ struct BackgroundStorageTests {
         }
     }
 
-    @Test("a background record written before images were stored by their content is still served")
-    func inlineRecordServed() async throws {
-        let store = InMemoryRecordStore()
-        let service = DeckService(store: store)
-        let ann = try await service.newTable(NewTableRequest(name: "Ann"))
-        let view = try await service.setBackground(at: ann.table.id, token: ann.token, image: ([1, 2, 3], "image/png"))
-        let number = try #require(view.felt.background)
-        // The earlier form: the number in 4 bytes, the media type after its length, the bytes.
-        let image: [UInt8] = [9, 8, 7, 6]
-        let legacy = [0, 0, 0, UInt8(number), UInt8("image/jpeg".utf8.count)] + Array("image/jpeg".utf8) + image
-        _ = try await store.update(.tableBackground, id: ann.table.id, at: Date()) { _ in (legacy, ()) }
-        let served = try await service.background(of: ann.table.id, number: number)
-        #expect(served.bytes == image && served.mediaType == "image/jpeg")
+    @Test("a background record written before images were stored by their content is still served, and the sweep keeps it", arguments: Store.allCases)
+    func inlineRecordServed(_ kind: Store) async throws {
+        try await Self.withStore(kind) { store in
+            let service = DeckService(store: store)
+            let ann = try await service.newTable(NewTableRequest(name: "Ann"))
+            let view = try await service.setBackground(at: ann.table.id, token: ann.token, image: ([1, 2, 3], "image/png"))
+            let number = try #require(view.felt.background)
+            // The earlier form: the number in 4 bytes, the media type after its length, the bytes.
+            let image: [UInt8] = [9, 8, 7, 6]
+            let legacy = [0, 0, 0, UInt8(number), UInt8("image/jpeg".utf8.count)] + Array("image/jpeg".utf8) + image
+            _ = try await store.update(.tableBackground, id: ann.table.id, at: Date()) { _ in (legacy, ()) }
+            // The image the new form named is named no more; the legacy record stays.
+            #expect(try await store.deleteRecords(changedBefore: .distantPast, imagesStoredBefore: .distantFuture) == 1)
+            let served = try await service.background(of: ann.table.id, number: number)
+            #expect(served.bytes == image && served.mediaType == "image/jpeg")
+        }
+    }
+
+    @Test("a table deleted as idle takes its background record and, unless another table shows it, its image", arguments: Store.allCases)
+    func idleTableTakesItsImage(_ kind: Store) async throws {
+        try await Self.withStore(kind) { store in
+            let service = DeckService(store: store)
+            let (ann, cat) = (try await service.newTable(NewTableRequest(name: "Ann")), try await service.newTable(NewTableRequest(name: "Cat")))
+            _ = try await service.setBackground(at: ann.table.id, token: ann.token, image: ([1, 1], "image/png"))
+            _ = try await service.setBackground(at: ann.table.id, token: ann.token, image: nil)
+            _ = try await service.setBackground(at: ann.table.id, token: ann.token, image: ([2, 2], "image/png"))
+            _ = try await service.setBackground(at: cat.table.id, token: cat.token, image: ([3, 3], "image/png"))
+            #expect(try await store.count(.image) == 3)
+            // Ann's table two days idle, instead of waiting for it to age.
+            _ = try await store.update(.table, id: ann.table.id, at: Date(timeIntervalSinceNow: -2 * 86_400)) { ($0, ()) }
+            // Ann's table, its background record, and its two images (the removed one too).
+            #expect(try await store.deleteRecords(changedBefore: Date(timeIntervalSinceNow: -86_400), imagesStoredBefore: .distantFuture) == 4)
+            #expect(try await store.count(.image) == 1)
+            #expect(try await store.count(.tableBackground) == 1)
+            let view = try await service.tabletop(cat.table.id, token: cat.token)
+            #expect(try await service.background(of: cat.table.id, number: try #require(view.felt.background)).bytes == [3, 3])
+        }
+    }
+
+    @Test("two uploads to one table at once never give one number two images: each number the table shows serves the image it was given", arguments: Store.allCases)
+    func uploadsAtOnce(_ kind: Store) async throws {
+        try await Self.withStore(kind) { store in
+            let service = DeckService(store: store)
+            let ann = try await service.newTable(NewTableRequest(name: "Ann"))
+            var given: [Int: [UInt8]] = [:]
+            for round in 0..<10 {
+                let images: [[UInt8]] = [[UInt8(round), 1], [UInt8(round), 2]]
+                let views = await withTaskGroup(of: (Int, TabletopView?).self) { group in
+                    for (index, image) in images.enumerated() {
+                        group.addTask { (index, try? await service.setBackground(at: ann.table.id, token: ann.token, image: (image, "image/png"))) }
+                    }
+                    return await group.reduce(into: [Int: TabletopView]()) { $0[$1.0] = $1.1 }
+                }
+                #expect(!views.isEmpty, "round \(round): neither upload went through")
+                for (index, view) in views {
+                    let number = try #require(view.felt.background)
+                    #expect(given[number] == nil, "round \(round): number \(number) given twice")
+                    given[number] = images[index]
+                }
+                let shown = try #require(try await service.tabletop(ann.table.id, token: ann.token).felt.background)
+                #expect(try await service.background(of: ann.table.id, number: shown).bytes == given[shown], "round \(round)")
+            }
+        }
     }
 }

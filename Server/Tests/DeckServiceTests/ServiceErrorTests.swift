@@ -105,7 +105,7 @@ private actor CountingStore: RecordStore {
         calls += 1
         return nil
     }
-    func deleteRecords(changedBefore cutoff: Date) -> Int { 0 }
+    func deleteRecords(changedBefore cutoff: Date, imagesStoredBefore imageCutoff: Date) -> Int { 0 }
     func count(_ kind: RecordKind) -> Int { 0 }
     func checkHealth() {}
 }

@@ -14032,7 +14032,7 @@ public struct Client: APIProtocol {
     }
     /// Free-form tables: upload a background image, the file itself as the body (PNG or JPEG, at most 4 MiB and 4096 px a side; decoded and re-encoded without its metadata), or remove=true to remove it. The creator only. The server never fetches a URL.
     ///
-    /// The request is refused from its head, before the file is read: no token (401), a seat that did not make the table (403), an address past its upload budget by the Content-Length (429), a Content-Length over 4 MiB (413). The server receives at most 8 files at once; past that, 503.
+    /// The request is refused from its head, before any of the file is read, in this order: no token or a bad one (401, with remove=true too), a seat that did not make the table (403), remove=true with a body (400), a file without a Content-Length (411: send it whole, not in chunks), a Content-Length that is not a number (400) or over 4 MiB (413), an address past its upload budget by the Content-Length (429, the length taken from the budget until what is stored is known). At most 8 uploads are in progress at once (received, decoded and stored) and 2 from one address; past that, 503 with Retry-After.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/background/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post`.
@@ -14200,6 +14200,28 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .notFound(.init(body: body))
+                case 411:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.PostApiTableTableIdFeltBackground.Output.LengthRequired.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas._Error.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .lengthRequired(.init(body: body))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.E413.Body
@@ -14253,8 +14275,13 @@ public struct Client: APIProtocol {
                         body: body
                     ))
                 case 503:
+                    let headers: Operations.PostApiTableTableIdFeltBackground.Output.ServiceUnavailable.Headers = .init(retryAfter: try converter.getOptionalHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "Retry-After",
+                        as: Swift.Int.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
-                    let body: Components.Responses.E503.Body
+                    let body: Operations.PostApiTableTableIdFeltBackground.Output.ServiceUnavailable.Body
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
@@ -14273,7 +14300,10 @@ public struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .serviceUnavailable(.init(body: body))
+                    return .serviceUnavailable(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

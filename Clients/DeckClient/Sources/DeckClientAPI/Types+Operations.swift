@@ -23177,7 +23177,7 @@ public enum Operations {
     }
     /// Free-form tables: upload a background image, the file itself as the body (PNG or JPEG, at most 4 MiB and 4096 px a side; decoded and re-encoded without its metadata), or remove=true to remove it. The creator only. The server never fetches a URL.
     ///
-    /// The request is refused from its head, before the file is read: no token (401), a seat that did not make the table (403), an address past its upload budget by the Content-Length (429), a Content-Length over 4 MiB (413). The server receives at most 8 files at once; past that, 503.
+    /// The request is refused from its head, before any of the file is read, in this order: no token or a bad one (401, with remove=true too), a seat that did not make the table (403), remove=true with a body (400), a file without a Content-Length (411: send it whole, not in chunks), a Content-Length that is not a number (400) or over 4 MiB (413), an address past its upload budget by the Content-Length (429, the length taken from the budget until what is stored is known). At most 8 uploads are in progress at once (received, decoded and stored) and 2 from one address; past that, 503 with Retry-After.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/background/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post`.
@@ -23438,6 +23438,57 @@ public enum Operations {
                     }
                 }
             }
+            public struct LengthRequired: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/background/POST/responses/411/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/background/POST/responses/411/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostApiTableTableIdFeltBackground.Output.LengthRequired.Body
+                /// Creates a new `LengthRequired`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PostApiTableTableIdFeltBackground.Output.LengthRequired.Body) {
+                    self.body = body
+                }
+            }
+            /// A file sent without a Content-Length (in chunks): send it with its length.
+            ///
+            /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post/responses/411`.
+            ///
+            /// HTTP response code: `411 lengthRequired`.
+            case lengthRequired(Operations.PostApiTableTableIdFeltBackground.Output.LengthRequired)
+            /// The associated value of the enum case if `self` is `.lengthRequired`.
+            ///
+            /// - Throws: An error if `self` is not `.lengthRequired`.
+            /// - SeeAlso: `.lengthRequired`.
+            public var lengthRequired: Operations.PostApiTableTableIdFeltBackground.Output.LengthRequired {
+                get throws {
+                    switch self {
+                    case let .lengthRequired(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "lengthRequired",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The request body is too large.
             ///
             /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post/responses/413`.
@@ -23484,17 +23535,66 @@ public enum Operations {
                     }
                 }
             }
-            /// The database cannot be reached.
+            public struct ServiceUnavailable: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/background/POST/responses/503/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// For uploads in progress: the seconds to wait before trying again.
+                    ///
+                    /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/background/POST/responses/503/headers/Retry-After`.
+                    public var retryAfter: Swift.Int?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - retryAfter: For uploads in progress: the seconds to wait before trying again.
+                    public init(retryAfter: Swift.Int? = nil) {
+                        self.retryAfter = retryAfter
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.PostApiTableTableIdFeltBackground.Output.ServiceUnavailable.Headers
+                /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/background/POST/responses/503/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/api/table/{table_id}/felt/background/POST/responses/503/content/application\/json`.
+                    case json(Components.Schemas._Error)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas._Error {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostApiTableTableIdFeltBackground.Output.ServiceUnavailable.Body
+                /// Creates a new `ServiceUnavailable`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                public init(
+                    headers: Operations.PostApiTableTableIdFeltBackground.Output.ServiceUnavailable.Headers = .init(),
+                    body: Operations.PostApiTableTableIdFeltBackground.Output.ServiceUnavailable.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The server holds 8 uploads in progress already, or this address 2 (Retry-After says in how many seconds to try again); or the database cannot be reached, or the server could not process the image.
             ///
             /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post/responses/503`.
             ///
             /// HTTP response code: `503 serviceUnavailable`.
-            case serviceUnavailable(Components.Responses.E503)
+            case serviceUnavailable(Operations.PostApiTableTableIdFeltBackground.Output.ServiceUnavailable)
             /// The associated value of the enum case if `self` is `.serviceUnavailable`.
             ///
             /// - Throws: An error if `self` is not `.serviceUnavailable`.
             /// - SeeAlso: `.serviceUnavailable`.
-            public var serviceUnavailable: Components.Responses.E503 {
+            public var serviceUnavailable: Operations.PostApiTableTableIdFeltBackground.Output.ServiceUnavailable {
                 get throws {
                     switch self {
                     case let .serviceUnavailable(response):

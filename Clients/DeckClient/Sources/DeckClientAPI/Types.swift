@@ -449,7 +449,7 @@ public protocol APIProtocol: Sendable {
     func postApiTableTableIdFeltColour(_ input: Operations.PostApiTableTableIdFeltColour.Input) async throws -> Operations.PostApiTableTableIdFeltColour.Output
     /// Free-form tables: upload a background image, the file itself as the body (PNG or JPEG, at most 4 MiB and 4096 px a side; decoded and re-encoded without its metadata), or remove=true to remove it. The creator only. The server never fetches a URL.
     ///
-    /// The request is refused from its head, before the file is read: no token (401), a seat that did not make the table (403), an address past its upload budget by the Content-Length (429), a Content-Length over 4 MiB (413). The server receives at most 8 files at once; past that, 503.
+    /// The request is refused from its head, before any of the file is read, in this order: no token or a bad one (401, with remove=true too), a seat that did not make the table (403), remove=true with a body (400), a file without a Content-Length (411: send it whole, not in chunks), a Content-Length that is not a number (400) or over 4 MiB (413), an address past its upload budget by the Content-Length (429, the length taken from the budget until what is stored is known). At most 8 uploads are in progress at once (received, decoded and stored) and 2 from one address; past that, 503 with Retry-After.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/background/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post`.
@@ -1644,7 +1644,7 @@ extension APIProtocol {
     }
     /// Free-form tables: upload a background image, the file itself as the body (PNG or JPEG, at most 4 MiB and 4096 px a side; decoded and re-encoded without its metadata), or remove=true to remove it. The creator only. The server never fetches a URL.
     ///
-    /// The request is refused from its head, before the file is read: no token (401), a seat that did not make the table (403), an address past its upload budget by the Content-Length (429), a Content-Length over 4 MiB (413). The server receives at most 8 files at once; past that, 503.
+    /// The request is refused from its head, before any of the file is read, in this order: no token or a bad one (401, with remove=true too), a seat that did not make the table (403), remove=true with a body (400), a file without a Content-Length (411: send it whole, not in chunks), a Content-Length that is not a number (400) or over 4 MiB (413), an address past its upload budget by the Content-Length (429, the length taken from the budget until what is stored is known). At most 8 uploads are in progress at once (received, decoded and stored) and 2 from one address; past that, 503 with Retry-After.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/background/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/background//post`.

@@ -25,6 +25,9 @@ final class ServerMetrics: Sendable {
     private static var tables: MetricNameDescriptor { MetricNameDescriptor(metricName: "tables", unitName: "stored", helpText: "Card tables in the store") }
     private static var openStreams: MetricNameDescriptor { MetricNameDescriptor(
         metricName: "table_event_streams", unitName: "open", helpText: "Table event streams open on this server") }
+    private static var uploads: MetricNameDescriptor { MetricNameDescriptor(
+        metricName: "background_uploads", unitName: "in_progress",
+        helpText: "Background uploads being received, decoded or stored on this server (at most 8)") }
     private static var sentEvents: MetricNameDescriptor { MetricNameDescriptor(
         metricName: "table_events_sent", unitName: "total", helpText: "Table events written to event stream clients") }
     private static var droppedEvents: MetricNameDescriptor { MetricNameDescriptor(
@@ -83,6 +86,11 @@ final class ServerMetrics: Sendable {
             if dropped > totals.dropped { droppedCounter.increment(by: Int64(dropped - totals.dropped)) }
             totals = (max(sent, totals.sent), max(dropped, totals.dropped))
         }
+    }
+
+    /// Sets the uploads-in-progress gauge.
+    func recordUploads(inProgress count: Int) {
+        registry.makeGauge(descriptor: Self.uploads).set(Double(count))
     }
 
     /// The metrics in Prometheus text format.

@@ -86,12 +86,13 @@ struct APIRegistrar {
     }
 
     /// Answers `path`, a change whose body is a file, with `handler` for POST only: parameters
-    /// come from the query, or from a form body (of at most 64 KiB), which is then no file.
+    /// come from the query, or from a form body (of at most 64 KiB, read before `admit`), which
+    /// is then no file.
     ///
-    /// A file is refused from the request's head, before any of it is read:
+    /// A file is refused from the request's head, before any of it is read, in this order:
     /// - by `admit` (no token, not allowed), which also says whether the request sends a file;
     /// - a request that sends none but has a body: 400;
-    /// - a file without a `Content-Length` (411) or with one past `maximumBytes` (413);
+    /// - a file without a `Content-Length` (411), or with one past `maximumBytes` (413);
     /// - an address past its `budget` by that length (429): the length is taken from the budget
     ///   now, and `handler` settles the charge to what it stores (given back if it throws);
     /// - no place among ``uploads`` (503, try again in 2 s).
@@ -121,16 +122,13 @@ struct APIRegistrar {
                 }
                 return try await handler(api(), nil, charge)
             }
-            let length = try Self.declaredLength(request, upTo: maximumBytes)
             guard try await admit(api()) == .file else {
-                guard length == 0 || (length == nil && request.headers[.transferEncoding] == nil) else {
+                guard request.headers[.transferEncoding] == nil, request.headers[.contentLength].map({ $0 == "0" }) ?? true else {
                     throw RequestError("the request sends no file but has a body: send no body with these parameters")
                 }
                 return try await handler(api(), nil, charge)
             }
-            guard let length else {
-                throw RequestError(.lengthRequired, "the request has no Content-Length: send the file with its length, not in chunks")
-            }
+            let length = try Self.declaredLength(request, upTo: maximumBytes)
             try charge.take(length)
             if let refusal = uploads.enter(client) {
                 charge.refund()
@@ -162,11 +160,16 @@ struct APIRegistrar {
         case noFile
     }
 
-    /// The body's length as the head declares it; `nil` when it declares none. Past
-    /// `maximumBytes` (or past any number) it is refused (413) before any of it is read. The
-    /// connection stays open: a client still sending would find it closed and lose the answer.
-    private static func declaredLength(_ request: Request, upTo maximumBytes: Int) throws -> Int? {
-        guard let text = request.headers[.contentLength] else { return nil }
+    /// The file's length as the head declares it, refused before any of it is read: none
+    /// (411), not a number (400), past `maximumBytes` (413). The connection stays open: a
+    /// client still sending would find it closed and lose the answer.
+    private static func declaredLength(_ request: Request, upTo maximumBytes: Int) throws -> Int {
+        guard let text = request.headers[.contentLength] else {
+            throw RequestError(.lengthRequired, "the request has no Content-Length: send the file with its length, not in chunks")
+        }
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), !text.isEmpty else {
+            throw RequestError.parameter("Content-Length", value: text, "is not a number of bytes", allowed: "send the file's length in bytes")
+        }
         guard let length = Int(text), length <= maximumBytes else {
             throw RequestError(.contentTooLarge, "the request body is larger than \(maximumBytes / 1024 / 1024) MiB: send a smaller file")
         }

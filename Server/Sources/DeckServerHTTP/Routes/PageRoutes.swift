@@ -17,7 +17,9 @@ struct PageRoutes: Sendable {
                 return try ErrorJSON("not ready: \(error.apiMessage)", status: .serviceUnavailable).response(from: request, context: context)
             }
         }
+        let uploads = router.uploads
         router.get("/metrics") { _, _ in
+            metrics.recordUploads(inProgress: uploads.count)
             if let counts = try? await service.storedCounts() {
                 metrics.recordStored(decks: counts.decks, games: counts.games, tables: counts.tables)
             }

@@ -20,7 +20,7 @@ struct DryRunRecordStore: RecordStore {
         return try change(state).result
     }
 
-    func deleteRecords(changedBefore cutoff: Date) async throws -> Int { 0 }
+    func deleteRecords(changedBefore cutoff: Date, imagesStoredBefore imageCutoff: Date) async throws -> Int { 0 }
 
     func claimJob(_ job: String, every interval: TimeInterval) async throws -> Bool { false }
 

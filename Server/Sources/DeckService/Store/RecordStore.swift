@@ -54,8 +54,13 @@ public protocol RecordStore: Sendable {
 
     /// Deletes the records last changed before `cutoff`, those that belong to a table
     /// (``RecordKind/belongsToTable``) whose table is gone, and the images
-    /// (``RecordKind/image``) no remaining background names; returns how many.
-    func deleteRecords(changedBefore cutoff: Date) async throws -> Int
+    /// (``RecordKind/image``) no remaining background names that were last stored before
+    /// `imageCutoff`; returns how many.
+    ///
+    /// An image stored again (``update(_:id:at:_:)``) once a background names it is never
+    /// deleted, even by a deletion under way meanwhile: the `imageCutoff` condition is checked
+    /// again against the row it deletes.
+    func deleteRecords(changedBefore cutoff: Date, imagesStoredBefore imageCutoff: Date) async throws -> Int
 
     /// Whether this server should run the periodic job named `job` now, which runs every
     /// `interval` seconds: `false` when a server sharing this store ran it less than `interval`

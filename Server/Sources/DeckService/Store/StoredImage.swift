@@ -7,25 +7,33 @@ enum StoredImage {
     enum Reference: Equatable {
         /// The image stored under `digest`, shown as the table's background `number`.
         case stored(digest: String, number: Int)
+        /// No image: the background numbered `number` was removed.
+        case removed(number: Int)
         /// A record written before images were stored by their content: the image is in it.
         case inline(number: Int, mediaType: String, bytes: [UInt8])
 
         var number: Int {
             switch self {
-            case .stored(_, let number), .inline(let number, _, _): number
+            case .stored(_, let number), .removed(let number), .inline(let number, _, _): number
             }
         }
 
-        /// The reference a background record holds; `nil` for an empty one (no background).
+        /// The reference a background record holds; `nil` for an empty one.
         ///
         /// - Throws: ``ServiceError`` (`internalFailure`) for a record of neither form.
         init?(_ state: [UInt8]) throws(ServiceError) {
             if state.isEmpty { return nil }
             let text = String(decoding: state, as: UTF8.self)
             let parts = text.split(separator: " ", omittingEmptySubsequences: false)
-            if parts.count == 2, StoredImage.isDigest(parts[0]), let number = Int(parts[1]), number > 0 {
-                self = .stored(digest: String(parts[0]), number: number)
-                return
+            if parts.count == 2, let number = Int(parts[1]), number >= 0 {
+                if StoredImage.isDigest(parts[0]) {
+                    self = .stored(digest: String(parts[0]), number: number)
+                    return
+                }
+                if parts[0] == Self.removedMark {
+                    self = .removed(number: number)
+                    return
+                }
             }
             var reader = RecordReader(bytes: state)
             guard let number = reader.uint32(), let mediaType = reader.shortText() else {
@@ -34,9 +42,17 @@ enum StoredImage {
             self = .inline(number: number, mediaType: mediaType, bytes: Array(state[reader.position...]))
         }
 
-        /// The record's bytes, for a stored image.
+        /// What a removed background's record holds in place of a digest.
+        static let removedMark = "removed"
+
+        /// A record naming the image `digest` as the background `number`.
         static func record(digest: String, number: Int) -> [UInt8] {
             Array("\(digest) \(number)".utf8)
+        }
+
+        /// A record of a background `number` that was removed.
+        static func removedRecord(number: Int) -> [UInt8] {
+            Array("\(removedMark) \(number)".utf8)
         }
     }
 

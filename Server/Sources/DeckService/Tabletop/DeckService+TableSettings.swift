@@ -82,11 +82,13 @@ extension DeckService {
     /// the caller, of `mediaType`; or with `nil`, none. For the creator only.
     ///
     /// The image is stored by its content (an ``RecordKind/image`` record under its SHA-256,
-    /// once however many tables show it). The table's background record names it first, then the
-    /// bytes are stored, then the table names the new number: no path ever shows another image
-    /// than it first did (the path of the number before answers 404 meanwhile, or for good when
-    /// the table change is refused), and the sweep never finds an image in use that no
-    /// background names. A removed image is deleted by the sweep once no table names it.
+    /// once however many tables show it). The table's background record names it first, under a
+    /// number past every number the record or the table has held, then the bytes are stored (or
+    /// stored again, which keeps the sweep from deleting them), then the table names the new
+    /// number. So no path ever shows another image than it first did (the path of the number
+    /// before answers 404 meanwhile, or for good when the table change is refused because another
+    /// upload overtook this one), and the sweep never deletes an image a table shows. A removed
+    /// image is deleted by the sweep once no table names it.
     ///
     /// - Throws: ``ServiceError`` (`tooLarge`) for an image over ``backgroundBytes``, and as
     ///   ``makeWatchLink(at:token:)``.
@@ -98,15 +100,17 @@ extension DeckService {
             guard image.bytes.count <= Self.backgroundBytes else {
                 throw ServiceError(.tooLarge, .background, "is \(image.bytes.count) bytes once re-encoded", allowed: "send a smaller image")
             }
-            let next = Tabletop.Background(number: table.settings.lastBackgroundNumber + 1, mediaType: image.mediaType)
             let digest = StoredImage.digest(of: image.bytes)
-            try await setBackgroundRecord(of: id, to: StoredImage.Reference.record(digest: digest, number: next.number))
+            let number = try await nameBackground(of: id, digest: digest, after: table.settings.lastBackgroundNumber)
             try await storeImage(image, digest: digest)
-            background = next
+            background = Tabletop.Background(number: number, mediaType: image.mediaType)
         } else if table.settings.background != nil {
             // The table's reference goes, and with it (at the next sweep, unless another table
-            // shows it) the image itself.
-            try await setBackgroundRecord(of: id, to: [])
+            // shows it) the image itself; the number stays, so that none is given twice.
+            _ = try await store.update(.tableBackground, id: id, at: now()) { state in
+                let number = (try? StoredImage.Reference(state))??.number ?? 0
+                return (StoredImage.Reference.removedRecord(number: number), ())
+            }
         }
         let now = now()
         let (view, record) = try await changeTabletop(id, token: token) { [background] table, seat, _ throws(ServiceError) in
@@ -117,22 +121,40 @@ extension DeckService {
         return view
     }
 
-    /// Writes the table's background record (``RecordKind/tableBackground``).
-    private func setBackgroundRecord(of id: String, to state: [UInt8]) async throws {
-        if try await store.update(.tableBackground, id: id, at: now(), { _ in (state, ()) }) == nil, !state.isEmpty {
-            try await store.insert(.tableBackground, id: id, state: state, at: now())
+    /// Makes the table's background record (``RecordKind/tableBackground``) name the image
+    /// `digest` under the next number: past `last` (the table's) and past the record's own, so
+    /// that two uploads at once never give one number two images. Answers the number.
+    private func nameBackground(of id: String, digest: String, after last: Int) async throws -> Int {
+        for _ in 0..<2 {
+            let named = try await store.update(.tableBackground, id: id, at: now()) { state in
+                let number = max(last, (try? StoredImage.Reference(state))??.number ?? 0) + 1
+                return (StoredImage.Reference.record(digest: digest, number: number), number)
+            }
+            if let named { return named }
+            do {
+                try await store.insert(.tableBackground, id: id, state: StoredImage.Reference.record(digest: digest, number: last + 1), at: now())
+                return last + 1
+            } catch {
+                // Another upload made the record meanwhile: name the image in it, as above.
+                guard try await store.read(.tableBackground, id: id) != nil else { throw error }
+            }
         }
+        throw ServiceError(.conflict, .background, "was overtaken by other uploads", allowed: "upload it again")
     }
 
-    /// Stores `image` under `digest` unless it is stored already (by this table or another).
+    /// Stores `image` under `digest`: anew, or again when some table stored it already, which
+    /// marks it as just stored so that a deletion of unshown images under way spares it.
     private func storeImage(_ image: (bytes: [UInt8], mediaType: String), digest: String) async throws {
-        guard try await store.read(.image, id: digest) == nil else { return }
         let record = try StoredImage.record(digest: digest, mediaType: image.mediaType, bytes: image.bytes)
-        do {
-            try await store.insert(.image, id: digest, state: record, at: now())
-        } catch {
-            // Another upload of the same image stored it meanwhile: it is there, as wanted.
-            guard try await store.read(.image, id: digest) != nil else { throw error }
+        for _ in 0..<2 {
+            if try await store.update(.image, id: digest, at: now(), { _ in (record, ()) }) != nil { return }
+            do {
+                try await store.insert(.image, id: digest, state: record, at: now())
+                return
+            } catch {
+                // Another upload of the same image stored it meanwhile: store it again, as above.
+                guard try await store.read(.image, id: digest) != nil else { throw error }
+            }
         }
     }
 
@@ -161,6 +183,8 @@ extension DeckService {
         // An upload whose table change has not happened (yet, or ever) holds the next number.
         guard reference.number == number else { throw missing }
         switch reference {
+        case .removed:
+            throw missing
         case .stored(let digest, _):
             guard let record = try await store.read(.image, id: digest) else {
                 throw ServiceError(.internalFailure, .store, "has no image \(digest) for the background of table \(id)")
