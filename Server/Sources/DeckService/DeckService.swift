@@ -59,7 +59,7 @@ public struct DeckService: Sendable {
     }
 
     /// Deletes decks, games and tables left unchanged for `idleTime` seconds, and background
-    /// images no table shows that were stored more than ``imageGrace`` ago; returns how many.
+    /// images no table shows that were last stored over 10 minutes ago; returns how many.
     public func deleteIdleRecords(idleTime: TimeInterval) async throws -> Int {
         let now = now()
         return try await store.deleteRecords(changedBefore: now.addingTimeInterval(-idleTime), imagesStoredBefore: now.addingTimeInterval(-Self.imageGrace))
