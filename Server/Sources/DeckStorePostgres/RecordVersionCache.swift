@@ -75,7 +75,7 @@ final class RecordVersionCache: Sendable {
 
     /// Notes that this instance's own commit left record `id` at `version` with `state`.
     func remember(_ kind: RecordKind, id: String, version: String, state newState: [UInt8]) {
-        // An image is large and never changes: it is never kept here (nor a background record,
+        // An image is large and its bytes never change: it is never kept here (nor a background record,
         // which held its image once).
         guard kind != .tableBackground, kind != .image else { return }
         let key = Key(kind: kind, id: id)

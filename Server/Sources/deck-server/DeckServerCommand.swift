@@ -229,10 +229,9 @@ struct DeckServerCommand: AsyncParsableCommand {
         configuration.maximumGracefulShutdownDuration = .seconds(drainTimeout + 10)
         let (serviceGroup, deadline) = (ServiceGroup(configuration: configuration), StopDeadline(limit: .seconds(drainTimeout + 20)))
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await serviceGroup.run() }
             group.addTask { await deadline.watch() }
-            try await group.next()
-            group.cancelAll()
+            defer { group.cancelAll() }
+            try await serviceGroup.run()
         }
     }
 }

@@ -21,7 +21,8 @@ struct StopDeadline {
             }
             // Straight to standard error: the log's own writer may have stopped already.
             FileHandle.standardError.write(Data("deck-server: the stop took longer than \(limit.components.seconds) s: exiting\n".utf8))
-            exit(70)
+            // At once, without running exit handlers on a process whose other threads still run.
+            _exit(70)
         }
     }
 }

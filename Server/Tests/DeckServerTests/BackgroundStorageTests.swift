@@ -1,4 +1,4 @@
-import DeckService
+@testable import DeckService
 import DeckStorePostgres
 import DeckStoreSQLite
 import DeckStoreSupport
@@ -133,6 +133,25 @@ struct BackgroundStorageTests {
                 let shown = try #require(try await service.tabletop(ann.table.id, token: ann.token).felt.background)
                 #expect(try await service.background(of: ann.table.id, number: shown).bytes == given[shown], "round \(round)")
             }
+        }
+    }
+
+    @Test("an image uploaded again is stored again, its time renewed: a sweep that finds no background naming it (as one that began before the upload named it would) spares it", arguments: Store.allCases)
+    func uploadedAgainIsRenewed(_ kind: Store) async throws {
+        try await Self.withStore(kind) { store in
+            let service = DeckService(store: store)
+            let (ann, cat) = (try await service.newTable(NewTableRequest(name: "Ann")), try await service.newTable(NewTableRequest(name: "Cat")))
+            let image: [UInt8] = [7, 7, 7]
+            let digest = StoredImage.digest(of: image)
+            _ = try await service.setBackground(at: ann.table.id, token: ann.token, image: (image, "image/png"))
+            _ = try await service.setBackground(at: ann.table.id, token: ann.token, image: nil)
+            // Stored an hour ago, and named by no background since.
+            #expect(try await store.update(.image, id: digest, at: Date(timeIntervalSinceNow: -3_600)) { ($0, ()) } != nil)
+            _ = try await service.setBackground(at: cat.table.id, token: cat.token, image: (image, "image/png"))
+            // What a sweep that began before Cat's upload named the image sees: no name.
+            _ = try await store.update(.tableBackground, id: cat.table.id, at: Date()) { _ in (Array("removed 0".utf8), ()) }
+            #expect(try await store.deleteRecords(changedBefore: .distantPast, imagesStoredBefore: Date(timeIntervalSinceNow: -600)) == 0)
+            #expect(try await store.count(.image) == 1)
         }
     }
 }

@@ -42,6 +42,12 @@ enum StoredImage {
             self = .inline(number: number, mediaType: mediaType, bytes: Array(state[reader.position...]))
         }
 
+        /// The number a background record holds; 0 for an empty or damaged one.
+        static func number(in state: [UInt8]) -> Int {
+            guard let reference = try? Reference(state) else { return 0 }
+            return reference.number
+        }
+
         /// What a removed background's record holds in place of a digest.
         static let removedMark = "removed"
 

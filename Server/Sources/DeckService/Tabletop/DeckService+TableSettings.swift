@@ -106,10 +106,12 @@ extension DeckService {
             background = Tabletop.Background(number: number, mediaType: image.mediaType)
         } else if table.settings.background != nil {
             // The table's reference goes, and with it (at the next sweep, unless another table
-            // shows it) the image itself; the number stays, so that none is given twice.
+            // shows it) the image itself; the number stays, so that none is given twice. A
+            // record past the table's last number is an upload's under way: it is left to it.
+            let last = table.settings.lastBackgroundNumber
             _ = try await store.update(.tableBackground, id: id, at: now()) { state in
-                let number = (try? StoredImage.Reference(state))??.number ?? 0
-                return (StoredImage.Reference.removedRecord(number: number), ())
+                let number = StoredImage.Reference.number(in: state)
+                return (number > last ? state : StoredImage.Reference.removedRecord(number: number), ())
             }
         }
         let now = now()
@@ -127,7 +129,7 @@ extension DeckService {
     private func nameBackground(of id: String, digest: String, after last: Int) async throws -> Int {
         for _ in 0..<2 {
             let named = try await store.update(.tableBackground, id: id, at: now()) { state in
-                let number = max(last, (try? StoredImage.Reference(state))??.number ?? 0) + 1
+                let number = max(last, StoredImage.Reference.number(in: state)) + 1
                 return (StoredImage.Reference.record(digest: digest, number: number), number)
             }
             if let named { return named }
