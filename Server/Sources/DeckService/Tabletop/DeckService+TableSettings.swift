@@ -127,36 +127,34 @@ extension DeckService {
     /// `digest` under the next number: past `last` (the table's) and past the record's own, so
     /// that two uploads at once never give one number two images. Answers the number.
     private func nameBackground(of id: String, digest: String, after last: Int) async throws -> Int {
-        for _ in 0..<2 {
-            let named = try await store.update(.tableBackground, id: id, at: now()) { state in
-                let number = max(last, StoredImage.Reference.number(in: state)) + 1
-                return (StoredImage.Reference.record(digest: digest, number: number), number)
-            }
-            if let named { return named }
-            do {
-                try await store.insert(.tableBackground, id: id, state: StoredImage.Reference.record(digest: digest, number: last + 1), at: now())
-                return last + 1
-            } catch {
-                // Another upload made the record meanwhile: name the image in it, as above.
-                guard try await store.read(.tableBackground, id: id) != nil else { throw error }
-            }
+        try await changeOrInsert(.tableBackground, id: id) { state in
+            let number = max(last, StoredImage.Reference.number(in: state)) + 1
+            return (StoredImage.Reference.record(digest: digest, number: number), number)
         }
-        throw ServiceError(.conflict, .background, "was overtaken by other uploads", allowed: "upload it again")
     }
 
     /// Stores `image` under `digest`: anew, or again when some table stored it already, which
     /// marks it as just stored so that a deletion of unshown images under way spares it.
     private func storeImage(_ image: (bytes: [UInt8], mediaType: String), digest: String) async throws {
         let record = try StoredImage.record(digest: digest, mediaType: image.mediaType, bytes: image.bytes)
-        for _ in 0..<2 {
-            if try await store.update(.image, id: digest, at: now(), { _ in (record, ()) }) != nil { return }
-            do {
-                try await store.insert(.image, id: digest, state: record, at: now())
-                return
-            } catch {
-                // Another upload of the same image stored it meanwhile: store it again, as above.
-                guard try await store.read(.image, id: digest) != nil else { throw error }
-            }
+        try await changeOrInsert(.image, id: digest) { _ in (record, ()) }
+    }
+
+    /// Changes the record with `change`, or when there is none inserts what `change` makes of
+    /// an empty state; answers `change`'s result. An insert that finds the record made meanwhile
+    /// (by an upload at the same time) changes it instead.
+    @discardableResult
+    private func changeOrInsert<Result: Sendable>(
+        _ kind: RecordKind, id: String, _ change: @escaping @Sendable ([UInt8]) -> (state: [UInt8], result: Result)
+    ) async throws -> Result {
+        if let result = try await store.update(kind, id: id, at: now(), change) { return result }
+        let (state, result) = change([])
+        do {
+            try await store.insert(kind, id: id, state: state, at: now())
+            return result
+        } catch {
+            guard let result = try await store.update(kind, id: id, at: now(), change) else { throw error }
+            return result
         }
     }
 
