@@ -20,7 +20,7 @@ struct UploadLimitsTests {
         #expect(uploads.enter("a") == nil && uploads.enter("a") == nil, "a's places came back")
     }
 
-    @Test("a charge takes the declared length, settles to what is stored (giving back or taking more), and a refund gives back all")
+    @Test("a charge takes the declared length, settles to what is stored (giving back or taking more), a refund gives back all, and a kept charge stays")
     func charge() throws {
         let budget = ClientBudget(capacity: 1_000, window: .seconds(86_400))
         let charge = UploadCharge(budget: budget, client: "a")
@@ -34,6 +34,13 @@ struct UploadLimitsTests {
         #expect(budget.timeUntil(100, for: "a") == nil && budget.timeUntil(101, for: "a") != nil)
         charge.refund()
         #expect(budget.timeUntil(1_000, for: "a") == nil)
+
+        // A charge kept (a file refused for what it is) is not given back.
+        let kept = UploadCharge(budget: budget, client: "a")
+        try kept.take(300)
+        kept.keep()
+        kept.refund()
+        #expect(budget.timeUntil(700, for: "a") == nil && budget.timeUntil(701, for: "a") != nil)
         #expect(budget.timeUntil(1, for: "b") == nil, "another address's budget is its own")
     }
 }

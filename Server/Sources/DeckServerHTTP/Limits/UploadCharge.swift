@@ -2,11 +2,14 @@ import Synchronization
 
 /// The bytes an upload takes from its client's budget (``ClientBudget``): the length its head
 /// declares, taken before the file is read, so that uploads sent at once cannot together pass
-/// the budget; then settled to the bytes stored, or given back when nothing is stored.
+/// the budget; then settled to the bytes stored, or given back when the server stored nothing
+/// through no fault of the file. A file refused for what it is (not an image, say) keeps its
+/// charge: bytes the server had to take count, stored or not.
 final class UploadCharge: Sendable {
     private let budget: ClientBudget?
     private let client: String
     private let taken = Mutex(0)
+    private let kept = Mutex(false)
 
     /// A charge of nothing yet, against `budget` (`nil`: no limit) for `client`.
     init(budget: ClientBudget?, client: String) {
@@ -31,8 +34,14 @@ final class UploadCharge: Sendable {
         if difference > 0 { try take(difference) } else { giveBack(-difference) }
     }
 
-    /// Gives back everything taken: the upload stored nothing.
+    /// Keeps what was taken whatever follows: the file was refused for what it is.
+    func keep() {
+        kept.withLock { $0 = true }
+    }
+
+    /// Gives back everything taken, unless ``keep()`` kept it: the upload stored nothing.
     func refund() {
+        guard !kept.withLock({ $0 }) else { return }
         giveBack(taken.withLock { $0 })
     }
 

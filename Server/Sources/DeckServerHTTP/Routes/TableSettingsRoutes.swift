@@ -89,6 +89,9 @@ struct TableSettingsRoutes {
             do {
                 image = try await decoder.runIfActive { try BackgroundImage.normalize(bytes) }
             } catch let refusal as BackgroundImageError {
+                // Bytes the server took for a file that is no image it takes count all the same,
+                // so that an address cannot send junk without end.
+                if refusal.isUploadFault { charge.keep() }
                 if case .tooManyBytes = refusal.reason { throw RequestError(.contentTooLarge, refusal.description) }
                 throw RequestError(refusal.isUploadFault ? .badRequest : .serviceUnavailable, refusal.description)
             }
