@@ -63,6 +63,26 @@ struct TableAPITests {
         }
     }
 
+    @Test("piles whose labels collide on the felt each keep a key of their own, and take reaches each")
+    func collidingPileNames() async throws {
+        try await withServer { server in
+            let ann = try await server.newTable("Ann", "seats=2")
+            // s1 and s2 labelled discard, s3 unlabelled, s4 labelled s3: every card face up.
+            for (index, label) in ["discard", "discard", nil, "s3"].enumerated() {
+                #expect(try await ann.felt("split", "stack=deck&count=1&x=\(100 * index)&y=200").status == 200)
+                #expect(try await ann.felt("flip", "stack=s\(index + 1)").status == 200)
+                if let label { #expect(try await ann.felt("arrange", "stack=s\(index + 1)&label=\(label)").status == 200) }
+            }
+            let answer = try await server.get("/api/table/\(ann.table)/")
+            let piles = try answer.table.piles
+            #expect(piles.keys.sorted() == ["discard", "discard@s2", "s3", "s3@s3"], "\(answer.text)")
+            #expect(piles.values.map(\.remaining).reduce(0, +) == 4, "every face-up card is in the answer once")
+            let second = try #require(piles["discard@s2"]?.cards.first?.code)
+            let view = try await ann.act("take", "pile=discard@s2").table
+            #expect(view.cards?.map(\.code) == [second], "the suffixed name reaches the second discard")
+        }
+    }
+
     @Test("bad input gets a 4xx naming the bad part, and changes nothing", arguments: TestStore.allCases)
     func refusals(_ store: TestStore) async throws {
         try await withServer(store) { server in

@@ -561,7 +561,7 @@ extension Components {
             public typealias SeatsPayload = [Components.Schemas.Table.SeatsPayloadPayload]
             /// - Remark: Generated from `#/components/schemas/Table/seats`.
             public var seats: Components.Schemas.Table.SeatsPayload
-            /// Face-up piles by name, each with every card, bottom first (the top card is last).
+            /// Face-up piles by name, each with every card, bottom first (the top card is last). Every stack on the felt but the deck is a pile, named by its label or else its stack id; a name an earlier pile holds is followed by @ and the stack id (discard@s7), so no two piles share a key.
             ///
             /// - Remark: Generated from `#/components/schemas/Table/piles`.
             public struct PilesPayload: Codable, Hashable, Sendable {
@@ -604,7 +604,7 @@ extension Components {
                     try encoder.encodeAdditionalProperties(additionalProperties)
                 }
             }
-            /// Face-up piles by name, each with every card, bottom first (the top card is last).
+            /// Face-up piles by name, each with every card, bottom first (the top card is last). Every stack on the felt but the deck is a pile, named by its label or else its stack id; a name an earlier pile holds is followed by @ and the stack id (discard@s7), so no two piles share a key.
             ///
             /// - Remark: Generated from `#/components/schemas/Table/piles`.
             public var piles: Components.Schemas.Table.PilesPayload
@@ -632,7 +632,7 @@ extension Components {
             ///   - version: Up by one on every change; an event's id.
             ///   - remaining: Cards left in the deck.
             ///   - seats:
-            ///   - piles: Face-up piles by name, each with every card, bottom first (the top card is last).
+            ///   - piles: Face-up piles by name, each with every card, bottom first (the top card is last). Every stack on the felt but the deck is a pile, named by its label or else its stack id; a name an earlier pile holds is followed by @ and the stack id (discard@s7), so no two piles share a key.
             ///   - yourSeat: Only with a valid token.
             ///   - hand: Your own hand; only with a valid token.
             ///   - cards: In an action's answer: the cards it moved into or out of your hand.

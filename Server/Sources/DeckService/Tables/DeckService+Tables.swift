@@ -132,7 +132,7 @@ extension DeckService {
             guard !cards.isEmpty else {
                 throw ServiceError.badRequest(.cards, "is empty", allowed: "list the cards to play from your hand, such as cards=AS,2S")
             }
-            let pile = Self.pile(named: name, on: table)
+            let pile = table.pile(named: name)
             if pile == nil, table.stacks.count - 1 >= maximumPiles {
                 throw ServiceError.badRequest(
                     .pileName, value: name, "cannot be made: the table has \(maximumPiles) piles, the most it may have",
@@ -163,7 +163,7 @@ extension DeckService {
         case .cards: break
         }
         return try await changeTable(id, token: token) { table, seat, generator throws(ServiceError) in
-            guard let pile = Self.pile(named: name, on: table) else {
+            guard let pile = table.pile(named: name) else {
                 throw ServiceError(.notFound, .pile, value: name, "is not on the table", allowed: "piles are made by playing cards to them")
             }
             let stack = table.stacks[pile]
@@ -316,11 +316,6 @@ extension DeckService {
                 .pileName, value: name, "is not a pile name at a table", allowed: "give 1 to 32 characters without spaces around them")
         }
         return name
-    }
-
-    /// The index of the pile (a stack other than the deck) labelled `name`.
-    static func pile(named name: String, on table: Tabletop) -> Int? {
-        table.stacks.firstIndex { !$0.isDeck && $0.label == name }
     }
 
     /// Where a new pile goes: the next place of the row beside the deck.

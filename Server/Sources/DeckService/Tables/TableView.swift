@@ -11,7 +11,7 @@ public struct TableView: Sendable, Hashable {
     public var remaining: Int
     /// Every seat, in seat order.
     public var seats: [Seat]
-    /// The face-up piles, in the order they were made.
+    /// The face-up piles, in the order they were made; no two have one name.
     public var piles: [Pile]
     /// The viewer's seat number (from 1); `nil` for a viewer without a seat's token.
     public var viewerSeat: Int?
@@ -36,7 +36,8 @@ public struct TableView: Sendable, Hashable {
 
     /// A face-up pile and its cards, bottom first (the top card is last).
     public struct Pile: Sendable, Hashable {
-        /// The pile's name.
+        /// The pile's name, unique at the table: its label, its stack's id, or either with `@`
+        /// and the stack's id when an earlier pile has that name.
         public var name: String
         /// Its cards, bottom first.
         public var cards: [PlayingCard]
@@ -45,8 +46,8 @@ public struct TableView: Sendable, Hashable {
 
 extension TableView {
     /// The view of `table` for the player in seat `viewer` (from 1), or for anyone when `nil`:
-    /// each stack other than the deck is a pile, named by its label (or its id), showing its
-    /// face-up cards only.
+    /// each stack other than the deck is a pile, named as ``Tabletop/pileNames`` says (by its
+    /// label or its id, never two alike), showing its face-up cards only.
     package init(id: String, table: Tabletop, viewer: Int?, moved: [PlayingCard]? = nil) {
         self.id = id
         version = table.version
@@ -54,8 +55,8 @@ extension TableView {
         seats = table.seats.enumerated().map { index, seat in
             Seat(number: index + 1, name: seat.name, handCount: seat.hand.count)
         }
-        piles = table.stacks.filter { !$0.isDeck }.map { stack in
-            Pile(name: stack.label ?? stack.id, cards: stack.cards.filter(\.faceUp).map(\.card))
+        piles = table.pileNames.map { name, index in
+            Pile(name: name, cards: table.stacks[index].cards.filter(\.faceUp).map(\.card))
         }
         viewerSeat = viewer
         hand = viewer.map { table.seats[$0 - 1].hand }
