@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# Runs the server's tests, and then the browser tests, over and over beside CPU hogs (one
-# `yes > /dev/null` per core), to find the tests that fail only on a busy machine.
+# Runs the server's tests, and then the browser tests, over and over beside a load, to find the
+# tests that fail only on a busy machine.
 #
-#   bash Scripts/soak-tests.sh [SERVER_RUNS] [BROWSER_RUNS]     (defaults 20 and 10)
+#   bash Scripts/soak-tests.sh [SERVER_RUNS] [BROWSER_RUNS] [LOAD]     (defaults 20, 10, mixed)
+#
+# LOAD is `mixed`, what a busy CI machine runs beside the suite (Scripts/soak-load.py: a release
+# build from nothing again and again, a release deck-server under wrk, and a headless Chromium on
+# a changing table's page), or `hogs`, one `yes > /dev/null` per core.
 #
 # Each run's whole output is kept in out/soak/server-N.log or browser-N.log; out/soak/summary.txt
-# gets a line per run (pass or fail, seconds, the failing tests' names) and the totals. The
-# script builds once first, without hogs, and exits non-zero when any run failed.
+# gets a line per run (pass or fail, seconds, the failing tests' names) and the totals, and
+# out/soak/load.log what the load did. The script builds once first, without the load, and exits
+# non-zero when any run failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 server_runs=${1:-20}
 browser_runs=${2:-10}
+load=${3:-mixed}
+case "$load" in mixed|hogs) ;; *) echo "LOAD is mixed or hogs, not $load"; exit 64 ;; esac
 out=out/soak
 mkdir -p "$out"
 summary="$out/summary.txt"
@@ -22,12 +29,28 @@ make test-server > "$out/build.log" 2>&1 || { echo "the server tests fail withou
 make deps-browser >> "$out/build.log" 2>&1
 server="$(cd Server && swift build --show-bin-path)/deck-server"
 
-hogs=()
-for _ in $(seq "$(nproc)"); do
-    yes > /dev/null &
-    hogs+=($!)
-done
-trap 'kill "${hogs[@]}" 2>/dev/null' EXIT
+loaders=()
+if [ "$load" = mixed ]; then
+    make deps-bench >> "$out/build.log" 2>&1
+    (cd Server && swift build -c release --static-swift-stdlib --product deck-server) >> "$out/build.log" 2>&1 ||
+        { echo "the release deck-server does not build: see $out/build.log"; exit 1; }
+    python3 Scripts/soak-load.py Server/.build/release/deck-server > "$out/load.log" 2>&1 &
+    loaders+=($!)
+    # The runs begin once every part of the load runs.
+    until grep -q "soak load: running" "$out/load.log"; do
+        kill -0 "${loaders[0]}" 2>/dev/null || { echo "the load did not start: see $out/load.log"; exit 1; }
+        sleep 1
+    done
+    load_words="a mixed load (a release build, a release deck-server under wrk, a headless Chromium)"
+else
+    for _ in $(seq "$(nproc)"); do
+        yes > /dev/null &
+        loaders+=($!)
+    done
+    load_words="$(nproc) CPU hogs"
+fi
+# The mixed load reports what it did once stopped, and waits for its parts to end.
+trap 'kill "${loaders[@]}" 2>/dev/null; wait "${loaders[@]}" 2>/dev/null' EXIT
 
 failures=0
 # One run: its name, its log, the command. Swift Testing marks a failed test with ✘, unittest
@@ -59,5 +82,5 @@ done
 echo "Longest recovery waits over the server runs (seconds taken of the budget):" >> "$summary"
 cat "$out"/server-*.log 2>/dev/null | sed -nE 's/^recovery: (.*): ([0-9.]+) s of ([0-9]+) s$/\2\t\3\t\1/p' |
     sort -t$'\t' -k3,3 -k1,1gr | awk -F'\t' '!seen[$3]++ { printf "  %s: %s s of %s s\n", $3, $1, $2 }' >> "$summary"
-echo "$((server_runs + browser_runs)) runs beside $(nproc) CPU hogs: $failures failed" | tee -a "$summary"
+echo "$((server_runs + browser_runs)) runs beside $load_words: $failures failed" | tee -a "$summary"
 [ "$failures" -eq 0 ]

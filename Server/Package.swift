@@ -124,10 +124,15 @@ let package = Package(
             ],
             path: "Benchmarks/TableWriter"
         ),
+        // What the test targets share: a clock the tests move.
+        .target(
+            name: "DeckTestSupport",
+            path: "Tests/DeckTestSupport"
+        ),
         .testTarget(
             name: "DeckServiceTests",
             dependencies: [
-                "DeckService", "DeckStoreSupport",
+                "DeckService", "DeckStoreSupport", "DeckTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "PlayingCards", package: "swift-playing-cards"),
                 .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
@@ -137,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "DeckServerTests",
             dependencies: [
-                "deck-server", "DeckServerHTTP", "DeckService", "DeckStorePostgres", "DeckStoreSQLite", "DeckStoreSupport",
+                "deck-server", "DeckServerHTTP", "DeckService", "DeckStorePostgres", "DeckStoreSQLite", "DeckStoreSupport", "DeckTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -43,17 +43,18 @@ public struct DeckService: Sendable {
 
     /// A service over `store`, announcing table changes through `tableFeed` (by default to this
     /// process only, which is right for a store no other server shares), with event streams of
-    /// these `streams` settings.
+    /// these `streams` settings, whose keep-alives and drags are timed by `streamClock`.
     public init(
         store: any RecordStore, limits: Limits = Limits(), tableFeed: any TableChangeFeed = LocalTableFeed(),
-        streams: TableEvents.Settings = TableEvents.Settings(), now: @escaping @Sendable () -> Date = { Date() }
+        streams: TableEvents.Settings = TableEvents.Settings(), streamClock: EventClock = .continuous,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.limits = limits
         self.now = now
         // The streams' tables are only looked at: their undo steps (up to 20 a seat, most of a
         // busy table's size) are left out, which 1,600 watched tables would keep in memory.
-        events = TableEvents(feed: tableFeed, settings: streams, now: now) { id in
+        events = TableEvents(feed: tableFeed, settings: streams, now: now, clock: streamClock) { id in
             try await Self.loadTable(id, from: store, keepingUndo: false)
         }
     }

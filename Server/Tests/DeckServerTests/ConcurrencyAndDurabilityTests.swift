@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import DeckTestSupport
 import Foundation
 import Testing
 
@@ -108,28 +109,29 @@ struct ConcurrencyAndDurabilityTests {
     /// server stops answering; `kill` ends it once 64 draws were answered, however slow the
     /// machine is. Returns the cards answered 200.
     static func drawUntilKilled(_ url: String, kill: @escaping @Sendable () async -> Void) async throws -> [String] {
-        let answered = PostgresInstanceTests.Counter()
+        let answered = Tally()
         return try await withClient(connections: 16) { client in
             await withTaskGroup(of: [String].self) { group in
-                for _ in 0..<16 {
-                    group.addTask {
-                        var cards: [String] = []
-                        while let answer = try? await client.call(url), answer.status == 200 {
-                            cards += answer.codes
-                            answered.value.add(1, ordering: .relaxed)
-                        }
-                        return cards
-                    }
-                }
                 group.addTask {
-                    let deadline = ContinuousClock.now + .seconds(60)
-                    while answered.value.load(ordering: .relaxed) < 64, ContinuousClock.now < deadline {
-                        try? await Task.sleep(for: .milliseconds(5))
-                    }
-                    await kill()
+                    // Let go without a kill when the server stopped answering before 64 draws.
+                    if await answered.reached(64) { await kill() }
                     return []
                 }
-                return await group.reduce(into: []) { $0 += $1 }
+                let cards = await withTaskGroup(of: [String].self) { clients in
+                    for _ in 0..<16 {
+                        clients.addTask {
+                            var cards: [String] = []
+                            while let answer = try? await client.call(url), answer.status == 200 {
+                                cards += answer.codes
+                                answered.add()
+                            }
+                            return cards
+                        }
+                    }
+                    return await clients.reduce(into: []) { $0 += $1 }
+                }
+                group.cancelAll()
+                return cards
             }
         }
     }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import DeckTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -87,41 +88,42 @@ struct PostgresBusyDecksTests {
     func killDuringGroupCommits() async throws {
         try await PostgresInstanceTests.withTwoServers { doomed, survivor in
             let ids = try await Self.makeShoes(64, through: survivor)
-            let answered = PostgresInstanceTests.Counter()
-            let stop = PostgresInstanceTests.Counter()
+            let answered = Tally()
+            let stop = Tally()
             let dealt = try await ConcurrencyAndDurabilityTests.withClient(connections: 32) { client in
-                await withTaskGroup(of: Dealt.self) { group in
+                await withTaskGroup(of: Dealt.self) { killer in
+                    killer.addTask {
+                        // Mid-load: once 200 draws were answered (however busy the machine is).
+                        guard await answered.reached(200) else { return [:] }
+                        await doomed.process.kill()
+                        // The survivor's clients go on after the kill, for 100 draws more.
+                        await answered.reached(answered.count + 100)
+                        stop.add()
+                        return [:]
+                    }
+                    // Clients that all stopped (the survivor failing too) let the killer go.
+                    defer { killer.cancelAll() }
+                    return await withTaskGroup(of: Dealt.self) { group in
                     for index in 0..<32 {
                         group.addTask {
                             // Half the clients on the instance to be killed, half on the other.
                             let base = index % 2 == 0 ? doomed.base : survivor.base
                             var dealt: Dealt = [:]
                             var turn = index
-                            while stop.value.load(ordering: .relaxed) == 0 {
+                            while stop.count == 0 {
                                 let id = ids[turn % ids.count]
                                 turn += 5
                                 guard let answer = try? await client.call("\(base)/api/deck/\(id)/draw/?count=1"),
                                       answer.status == 200
                                 else { break }
                                 dealt[id, default: []] += answer.codes
-                                answered.value.add(1, ordering: .relaxed)
+                                answered.add()
                             }
                             return dealt
                         }
                     }
-                    group.addTask {
-                        // Mid-load: once 200 draws were answered (however busy the machine is).
-                        let deadline = ContinuousClock.now + .seconds(30)
-                        while answered.value.load(ordering: .relaxed) < 200, ContinuousClock.now < deadline {
-                            try? await Task.sleep(for: .milliseconds(10))
-                        }
-                        await doomed.process.kill()
-                        // The survivor's clients go on a little after the kill.
-                        try? await Task.sleep(for: .milliseconds(500))
-                        stop.value.store(1, ordering: .relaxed)
-                        return [:]
-                    }
                     return await group.reduce(into: Dealt()) { $0.merge($1) { $0 + $1 } }
+                    }
                 }
             }
             #expect(dealt.values.map(\.count).reduce(0, +) >= 200)
@@ -139,9 +141,17 @@ struct PostgresBusyDecksTests {
         try await withCleanup {
             try await PostgresInstanceTests.withTwoServers(cluster: cluster) { first, second in
                 let ids = try await Self.makeShoes(64, through: first)
-                let answered = PostgresInstanceTests.Counter()
+                let answered = Tally()
                 let (dealt, refusals) = try await ConcurrencyAndDurabilityTests.withClient(connections: 32) { client in
-                    try await withThrowingTaskGroup(of: (Dealt, [Answer]).self) { group in
+                    try await withThrowingTaskGroup(of: Void.self) { stopper in
+                        stopper.addTask {
+                            // Mid-load: once 200 draws were answered (however busy the machine is).
+                            if await answered.reached(200) { try await cluster.stopServer() }
+                        }
+                        // Clients that all stopped before 200 draws let the stopper go (one that
+                        // is stopping the database is left to finish).
+                        defer { if answered.count < 200 { stopper.cancelAll() } }
+                        return try await withThrowingTaskGroup(of: (Dealt, [Answer]).self) { group in
                         for index in 0..<32 {
                             group.addTask {
                                 let base = index % 2 == 0 ? first.base : second.base
@@ -155,21 +165,14 @@ struct PostgresBusyDecksTests {
                                     let answer = try await client.call("\(base)/api/deck/\(id)/draw/?count=1")
                                     guard answer.status == 200 else { return (dealt, [answer]) }
                                     dealt[id, default: []] += answer.codes
-                                    answered.value.add(1, ordering: .relaxed)
+                                    answered.add()
                                 }
                             }
-                        }
-                        group.addTask {
-                            let deadline = ContinuousClock.now + .seconds(30)
-                            while answered.value.load(ordering: .relaxed) < 200, ContinuousClock.now < deadline {
-                                try? await Task.sleep(for: .milliseconds(10))
-                            }
-                            try await cluster.stopServer()
-                            return ([:], [])
                         }
                         return try await group.reduce(into: (Dealt(), [Answer]())) { total, part in
                             total.0.merge(part.0) { $0 + $1 }
                             total.1 += part.1
+                        }
                         }
                     }
                 }

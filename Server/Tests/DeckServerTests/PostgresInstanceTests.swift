@@ -1,15 +1,9 @@
 import AsyncHTTPClient
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Two server instances on one PostgreSQL database")
 struct PostgresInstanceTests {
-    /// A count shared by concurrent tasks.
-    final class Counter: Sendable {
-        let value = Atomic<Int>(0)
-    }
-
     /// Starts two servers on one new database (of `cluster`, or of the shared cluster) and runs
     /// `body` with them; stops both afterwards.
     static func withTwoServers(

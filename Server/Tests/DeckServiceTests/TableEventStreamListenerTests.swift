@@ -1,4 +1,5 @@
 @testable import DeckService
+import DeckTestSupport
 import Foundation
 import PlayingCards
 import Synchronization
@@ -22,7 +23,8 @@ struct TableEventStreamListenerTests {
 
     @Test("what was posted before the listener came is told at once; then once until a poll finds nothing")
     func toldOnce() {
-        let stream = TableEventStream(table: "t", seat: nil, wantsSignals: true) { _ in }
+        let clock = ManualClock()
+        let stream = TableEventStream(table: "t", seat: nil, wantsSignals: true, clock: EventClock(clock)) { _ in }
         let calls = Calls()
         stream.post(Self.snapshot(1))
         stream.whenReady { calls.add() }
@@ -36,7 +38,8 @@ struct TableEventStreamListenerTests {
         #expect(signals.count == 1)
         #expect(stream.poll().map { _ in true } == nil, "nothing more")
         #expect(calls.value == 1)
-        stream.keepAlive(ifQuietSince: .now + .seconds(1))
+        clock.advance(by: .seconds(2))
+        stream.keepAlive(ifQuietSince: EventClock.Instant(offset: .seconds(1)))
         #expect(calls.value == 2, "told again once a poll found nothing")
         guard case .quiet = stream.poll() else { Issue.record("no keep-alive"); return }
     }

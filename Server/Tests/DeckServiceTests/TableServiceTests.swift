@@ -1,4 +1,5 @@
 import DeckService
+import DeckTestSupport
 import Foundation
 import PlayingCards
 import PropertyBased
@@ -109,7 +110,9 @@ struct TableServiceTests {
 
     @Test("a stream keeps only the newest view, skips older ones, keeps a quiet one alive, and ends once")
     func streamMailbox() async throws {
-        let service = DeckService(store: InMemoryRecordStore(), streams: .init(maxStreams: 2, keepAliveInterval: .milliseconds(200)))
+        let clock = ManualClock()
+        let service = DeckService(
+            store: InMemoryRecordStore(), streams: .init(maxStreams: 2, keepAliveInterval: .seconds(15)), streamClock: EventClock(clock))
         let hub = service.events
         let ann = try await service.newTable(NewTableRequest(name: "Ann"))
         let id = ann.table.id
@@ -129,7 +132,13 @@ struct TableServiceTests {
             }
             #expect(versions == versions.sorted() && Set(versions).count == versions.count)
             #expect(versions.count <= 10)
-            // Quiet for the keep-alive interval: a keep-alive, not a view.
+            // Quiet for the keep-alive interval: a keep-alive, not a view. The ticker ticks
+            // each second; the stream's last view went at the clock's start.
+            await clock.waitForSleepers()
+            clock.advance(by: .seconds(15))
+            await clock.waitForSleepers()
+            #expect(stream.poll().map { _ in true } == nil, "a keep-alive once quiet for over 15 s, not sooner")
+            clock.advance(by: .seconds(1))
             guard case .quiet = await stream.next() else { Issue.record("no keep-alive"); return }
 
             let second = try await hub.subscribe(table: id, token: nil)

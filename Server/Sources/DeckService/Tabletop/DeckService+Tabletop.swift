@@ -35,7 +35,7 @@ extension DeckService {
             let outcome = try table.perform(action, by: seat, expecting: expected, at: now, using: &generator)
             return TabletopAnswer(view: TabletopView(id: id, table: table, viewer: seat, holdsAt: now), outcome: outcome)
         }
-        if let seat = answer.view.viewerSeat { events.discardWaitingDrag(table: id, seat: seat) }
+        if let seat = answer.view.viewerSeat { events.drags.discardWaiting(table: id, seat: seat) }
         await events.announce(table: id, version: answer.view.version, record: record)
         return answer
     }
@@ -104,13 +104,13 @@ extension DeckService {
         }
         // A drag comes 30 times a second: the table's last read and the holds heard since
         // answer without a read of the store while the table has not changed.
-        if let seat = events.knownDrag(table: id, token: token, stack: stack, at: now()) {
+        if let seat = events.drags.knownDrag(table: id, token: token, stack: stack) {
             await events.send(.dragged(stack: stack, seat: seat, x: x, y: y, card: card), table: id)
             return
         }
-        events.reading(id)
+        events.drags.reading(id)
         let table = try await loadTable(id)
-        events.learn(table, id: id)
+        events.drags.learn(table, id: id)
         let seat = try Self.seat(of: token, at: table, id: id)
         _ = try table.existingStack(stack)
         guard let hold = table.holds[stack], hold.seat == seat, hold.until > now() else {
@@ -145,7 +145,7 @@ extension DeckService {
         _ body: @escaping @Sendable (inout Tabletop, Int, inout SecureRandom) throws(ServiceError) -> Answer
     ) async throws -> (answer: Answer, record: [UInt8]) {
         guard RecordID.isWellFormed(id) else { throw Self.noSuchTable(id) }
-        events.reading(id)
+        events.drags.reading(id)
         let changed = try await store.update(.table, id: id, at: now()) { bytes in
             var table = try Tabletop(decoding: bytes, id: id)
             let seat = try Self.seat(of: token, at: table, id: id)
@@ -155,7 +155,7 @@ extension DeckService {
             return (record, (answer, table, record))
         }
         guard let (answer, table, record) = changed else { throw Self.noSuchTable(id) }
-        events.learn(table, id: id)
+        events.drags.learn(table, id: id)
         return (answer, record)
     }
 }

@@ -1,3 +1,4 @@
+import DeckTestSupport
 import DeckStorePostgres
 import Synchronization
 import Testing

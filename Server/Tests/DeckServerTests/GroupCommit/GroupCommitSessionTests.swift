@@ -1,3 +1,4 @@
+import DeckTestSupport
 import DeckService
 import DeckStorePostgres
 import Foundation

@@ -53,7 +53,9 @@ public final class TableEventStream: Sendable {
         var sentVersion: Int?
         /// The seat the last snapshot taken was seen from.
         var sentViewer: Int?
-        var lastSent = ContinuousClock.now
+        /// The clock the stream's quiet is timed by, and when it last gave an event.
+        let clock: EventClock
+        var lastSent: EventClock.Instant
         var closed = false
 
         /// What is ready to be taken, if anything.
@@ -62,7 +64,7 @@ public final class TableEventStream: Sendable {
             if let snapshot = latest {
                 latest = nil
                 quiet = false
-                lastSent = .now
+                lastSent = clock.now
                 let viewer = TableEventStream.viewer(of: seat, at: snapshot.table)
                 defer { (sentVersion, sentViewer) = (snapshot.version, viewer) }
                 // A viewer who lost their seat since is sent the whole view, without the hand.
@@ -72,12 +74,12 @@ public final class TableEventStream: Sendable {
             if !signals.isEmpty {
                 defer { signals = [] }
                 quiet = false
-                lastSent = .now
+                lastSent = clock.now
                 return .signals(signals)
             }
             if quiet {
                 quiet = false
-                lastSent = .now
+                lastSent = clock.now
                 return .quiet
             }
             return nil
@@ -115,7 +117,8 @@ public final class TableEventStream: Sendable {
 
     init(
         table: String, seat: (number: Int, tokenHash: String)?, wantsSignals: Bool, watchKey: String? = nil,
-        client: String? = nil, tally: TableEventTally = TableEventTally(), onClose: @escaping @Sendable (TableEventStream) -> Void
+        client: String? = nil, tally: TableEventTally = TableEventTally(), clock: EventClock = .continuous,
+        onClose: @escaping @Sendable (TableEventStream) -> Void
     ) {
         self.table = table
         self.seat = seat
@@ -124,7 +127,7 @@ public final class TableEventStream: Sendable {
         self.client = client
         self.tally = tally
         self.onClose = onClose
-        mailbox = Mutex(Mailbox(seat: seat))
+        mailbox = Mutex(Mailbox(seat: seat, clock: clock, lastSent: clock.now))
     }
 
     /// Counts `count` events of this stream as written to its client (a batch of signals is
@@ -173,7 +176,7 @@ public final class TableEventStream: Sendable {
     }
 
     /// Asks for a comment line when nothing was sent since `cutoff`.
-    func keepAlive(ifQuietSince cutoff: ContinuousClock.Instant) {
+    func keepAlive(ifQuietSince cutoff: EventClock.Instant) {
         let wake = mailbox.withLock { box -> Wake? in
             guard !box.closed, box.latest == nil, box.signals.isEmpty, box.lastSent < cutoff else { return nil }
             box.quiet = true

@@ -8,8 +8,12 @@ import Synchronization
 /// When a watched table changes, it is read once and one ``TableSnapshot`` goes to each of its
 /// streams. Reads are coalesced per table: notices that arrive while a table is being read lead
 /// to one more read, not one each, and every stream keeps only the newest thing to send (see
-/// ``TableEventStream``), so nothing queues without bound however fast tables change. Drags are
-/// kept to ``Settings/dragInterval`` per seat. Run it (``run()``) for as long as streams are
+/// ``TableEventStream``), so nothing queues without bound however fast tables change.
+///
+/// Its parts each do one thing: ``StreamAdmission`` counts the streams' places, the
+/// ``DragRelay`` paces drags (``Settings/dragInterval`` per seat), and the ``KeepAliveTicker``
+/// keeps quiet streams alive and reads quiet tables again; this type fans the feed in to the
+/// streams. Times are read from an ``EventClock``. Run it (``run()``) for as long as streams are
 /// served.
 public final class TableEvents: Sendable {
     /// How many streams, how often kept alive, how often a seat's drags go out.
@@ -51,15 +55,15 @@ public final class TableEvents: Sendable {
     /// What the streams sent and dropped so far.
     public let tally = TableEventTally()
     let feed: any TableChangeFeed
+    /// Drags, at each seat's pace, and who may drag without a read.
+    let drags: DragRelay
     private let read: Reader
     private let now: @Sendable () -> Date
-    private let state = Mutex(State())
-    private let drags: Mutex<DragThrottle<ContinuousClock.Instant>>
-    private let permits = Mutex(DragPermits())
+    private let clock: EventClock
+    private let ticker: KeepAliveTicker
+    private let state: Mutex<State>
     private let refreshes: AsyncStream<String>
     private let refreshQueue: AsyncStream<String>.Continuation
-    private let dragWakeUps: AsyncStream<Void>
-    private let dragWakeUp: AsyncStream<Void>.Continuation
 
     /// The streams of one table and where its reading stands.
     private struct Watch {
@@ -75,42 +79,39 @@ public final class TableEvents: Sendable {
         var stale = false
         /// When it was last read (or began to be watched): the periodic read takes the tables
         /// not read for an interval.
-        var checked = ContinuousClock.now
+        var checked: EventClock.Instant
 
         var version: Int { last?.table.version ?? 0 }
     }
 
     private struct State {
         var watches: [String: Watch] = [:]
-        var open = 0
-        /// The streams open (or being opened) by each client address counted.
-        var openByClient: [String: Int] = [:]
-        var stopped = false
-
-        /// Gives back the place of a stream of `client`.
-        mutating func release(client: String?) {
-            open -= 1
-            guard let client, let count = openByClient[client] else { return }
-            openByClient[client] = count > 1 ? count - 1 : nil
-        }
+        var admission: StreamAdmission
     }
 
-    init(feed: any TableChangeFeed, settings: Settings, now: @escaping @Sendable () -> Date, read: @escaping Reader) {
+    /// Events through `feed` with these `settings`; `now` is the time holds are judged at,
+    /// `clock` the one keep-alives and drags are timed by, and `read` reads a table.
+    init(
+        feed: any TableChangeFeed, settings: Settings, now: @escaping @Sendable () -> Date, clock: EventClock,
+        read: @escaping Reader
+    ) {
         self.feed = feed
         self.settings = settings
         self.now = now
+        self.clock = clock
         self.read = read
-        drags = Mutex(DragThrottle(interval: settings.dragInterval))
+        drags = DragRelay(feed: feed, interval: settings.dragInterval, clock: clock, now: now)
+        ticker = KeepAliveTicker(interval: settings.keepAliveInterval, clock: clock)
+        state = Mutex(State(admission: StreamAdmission(maxStreams: settings.maxStreams, maxStreamsPerClient: settings.maxStreamsPerClient)))
         (refreshes, refreshQueue) = AsyncStream.makeStream()
-        (dragWakeUps, dragWakeUp) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The streams open now.
-    public var openStreams: Int { state.withLock { $0.open } }
+    public var openStreams: Int { state.withLock { $0.admission.open } }
 
     /// The streams open now for the client address `client`.
     public func openStreams(of client: String) -> Int {
-        state.withLock { $0.openByClient[client] ?? 0 }
+        state.withLock { $0.admission.open(of: client) }
     }
 
     // MARK: Announcing
@@ -125,50 +126,23 @@ public final class TableEvents: Sendable {
     /// Sends `signal` of the table `id` to every server's streams of it; a drag waits its turn
     /// (see ``Settings/dragInterval``), replacing the seat's drag still waiting.
     func send(_ signal: TableSignal, table id: String) async {
-        guard case .dragged = signal else {
+        switch signal {
+        case .dragged:
+            await drags.send(signal, table: id)
+        case .held:
             // A hold or its release ends the seat's drag: a drag still waiting would come after it.
-            if case .held = signal { discardWaitingDrag(table: id, seat: signal.seat) }
+            drags.discardWaiting(table: id, seat: signal.seat)
             await feed.send(signal, table: id)
-            return
-        }
-        let now = ContinuousClock.now
-        let ready = drags.withLock { $0.offer(signal, of: .init(table: id, number: signal.seat), at: now) }
-        if let ready {
-            await feed.send(ready, table: id)
-        } else {
-            dragWakeUp.yield()
+        case .peeked:
+            await feed.send(signal, table: id)
         }
     }
 
     /// Sends the hold or release `signal` of the table `id` to every server's streams of it,
     /// and returns once every server has heard it (see ``TableChangeFeed/deliver(_:table:)``).
     func deliver(_ signal: TableSignal, table id: String) async {
-        discardWaitingDrag(table: id, seat: signal.seat)
+        drags.discardWaiting(table: id, seat: signal.seat)
         await feed.deliver(signal, table: id)
-    }
-
-    /// The seat of the holder of `token` when it may drag `stack` at `now`, as far as this
-    /// server knows without reading the store (see ``DragPermits``); `nil` when it does not
-    /// know: then read the table, between ``reading(_:)`` and ``learn(_:id:)``, and decide.
-    func knownDrag(table id: String, token: String, stack: String, at now: Date) -> Int? {
-        let hash = TableToken.hash(token)
-        return permits.withLock { $0.seat(table: id, tokenHash: hash, stack: stack, at: now) }
-    }
-
-    /// A read of the table `id` begins whose result goes to ``learn(_:id:)``.
-    func reading(_ id: String) {
-        let now = now()
-        permits.withLock { $0.reading(id, at: now) }
-    }
-
-    /// What a read of the table `id` found (see ``reading(_:)``), for the drags that follow.
-    func learn(_ table: Tabletop, id: String) {
-        permits.withLock { $0.learn(table, id: id) }
-    }
-
-    /// Forgets the seat's drag still waiting, if any: its action (the drop) comes first.
-    func discardWaitingDrag(table id: String, seat: Int) {
-        drags.withLock { $0.discardWaiting(of: .init(table: id, number: seat)) }
     }
 
     // MARK: Streams
@@ -185,23 +159,7 @@ public final class TableEvents: Sendable {
     public func subscribe(
         table id: String, token: String?, signals: Bool = false, watchKey: String? = nil, client: String? = nil
     ) async throws -> TableEventStream {
-        try state.withLock { state throws(ServiceError) in
-            guard !state.stopped else {
-                throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect to another server or in a moment")
-            }
-            if let client, let limit = settings.maxStreamsPerClient, state.openByClient[client, default: 0] >= limit {
-                throw ServiceError(
-                    .tooMany, .eventStreams, "from this address are at the limit of \(limit) open at once",
-                    allowed: "close one of them, or try again once one has ended")
-            }
-            guard state.open < settings.maxStreams else {
-                throw ServiceError(
-                    .unavailable, .eventStreams, "are all in use: this server holds \(settings.maxStreams) at once",
-                    allowed: "try again in a few seconds")
-            }
-            state.open += 1
-            if let client { state.openByClient[client, default: 0] += 1 }
-        }
+        try state.withLock { state throws(ServiceError) in try state.admission.admit(client: client) }
         do {
             let table = try await read(id)
             let seat = try token.map { token throws(ServiceError) in
@@ -211,13 +169,14 @@ public final class TableEvents: Sendable {
                 throw ServiceError(.notFound, .watchLink, value: watchKey, "shows no table: it may have been made anew or turned off")
             }
             let stream = TableEventStream(
-                table: id, seat: seat, wantsSignals: signals, watchKey: watchKey, client: client, tally: tally
+                table: id, seat: seat, wantsSignals: signals, watchKey: watchKey, client: client, tally: tally, clock: clock
             ) { [weak self] stream in
                 self?.forget(stream)
             }
+            let since = clock.now
             let watching = state.withLock { state in
-                guard !state.stopped else { return false }
-                state.watches[id, default: Watch()].streams[ObjectIdentifier(stream)] = stream
+                guard !state.admission.stopped else { return false }
+                state.watches[id, default: Watch(checked: since)].streams[ObjectIdentifier(stream)] = stream
                 return true
             }
             guard watching else {
@@ -233,7 +192,7 @@ public final class TableEvents: Sendable {
             markForRead([id])
             return stream
         } catch {
-            state.withLock { $0.release(client: client) }
+            state.withLock { $0.admission.release(client: client) }
             throw error
         }
     }
@@ -243,13 +202,13 @@ public final class TableEvents: Sendable {
     public func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask { [self] in await feed.listen { [self] notice in noticed(notice) } }
-            group.addTask { [self] in await keepQuietStreamsAlive() }
-            group.addTask { [self] in await sendWaitingDrags() }
+            group.addTask { [self] in await ticker.run { cutoff in keepQuietStreamsAlive(cutoff: cutoff) } }
+            group.addTask { [self] in await drags.run() }
             await readMarkedTables()
             group.cancelAll()
         }
         let streams = state.withLock { state -> [TableEventStream] in
-            state.stopped = true
+            state.admission.stopped = true
             return state.watches.values.flatMap(\.streams.values)
         }
         for stream in streams { stream.close() }
@@ -271,38 +230,18 @@ public final class TableEvents: Sendable {
         }
     }
 
-    /// Sends each waiting drag when its seat's interval is over.
-    private func sendWaitingDrags() async {
-        for await _ in dragWakeUps {
-            while !Task.isCancelled, let next = drags.withLock({ $0.nextDue }) {
-                // At most 10 ms late: a drag that came meanwhile may be due sooner.
-                try? await Task.sleep(until: min(next, .now + .milliseconds(10)), clock: .continuous)
-                let due = drags.withLock { $0.due(at: .now) }
-                for (seat, signal) in due { await feed.send(signal, table: seat.table) }
-            }
+    /// A tick of the ``KeepAliveTicker``: the streams quiet since `cutoff` are told so, and
+    /// the watched tables not read since are read again (the ticker's share of them, oldest
+    /// first): a table deleted as idle (which no notice announces) ends its streams, and a
+    /// notice lost while the store or the feed was unreachable is made good.
+    private func keepQuietStreamsAlive(cutoff: EventClock.Instant) {
+        let (streams, due) = state.withLock { state in
+            let due = state.watches.filter { $0.value.checked < cutoff }.sorted { $0.value.checked < $1.value.checked }
+            let share = ticker.share(of: state.watches.count, minimum: Self.concurrentReads)
+            return (state.watches.values.flatMap(\.streams.values), due.prefix(share).map(\.key))
         }
-    }
-
-    /// One timer for every stream: once a second, the streams quiet for the interval are told
-    /// so. Every watched table not read for an interval is also read again: a table deleted as
-    /// idle (which no notice announces) ends its streams, and a notice lost while the store or
-    /// the feed was unreachable is made good. Those reads are spread over the interval (at most
-    /// an interval's share of the tables each second, oldest first), so that thousands of
-    /// quiet tables watched since the same moment are not read in one burst.
-    private func keepQuietStreamsAlive() async {
-        let tick = min(settings.keepAliveInterval, .seconds(1))
-        let ticksPerInterval = max(1, Int((settings.keepAliveInterval / tick).rounded(.up)))
-        while !Task.isCancelled {
-            try? await Task.sleep(for: tick)
-            let cutoff = ContinuousClock.now - settings.keepAliveInterval
-            let (streams, due) = state.withLock { state in
-                let due = state.watches.filter { $0.value.checked < cutoff }.sorted { $0.value.checked < $1.value.checked }
-                let share = max(Self.concurrentReads, (state.watches.count + ticksPerInterval - 1) / ticksPerInterval)
-                return (state.watches.values.flatMap(\.streams.values), due.prefix(share).map(\.key))
-            }
-            for stream in streams { stream.keepAlive(ifQuietSince: cutoff) }
-            markForRead(due)
-        }
+        for stream in streams { stream.keepAlive(ifQuietSince: cutoff) }
+        markForRead(due)
     }
 
     /// Reads these watched tables again, whatever version they were last seen at.
@@ -314,9 +253,9 @@ public final class TableEvents: Sendable {
     }
 
     private func noticed(_ notice: TableNotice) {
+        drags.heard(notice)
         switch notice {
         case .changed(let id, let version, let record):
-            permits.withLock { $0.heard(id, version: version) }
             let queue = state.withLock { state -> Bool in
                 guard var watch = state.watches[id], version > watch.version else { return false }
                 defer { state.watches[id] = watch }
@@ -325,16 +264,12 @@ public final class TableEvents: Sendable {
             }
             if queue { refreshQueue.yield(id) }
         case .signal(let id, let signal):
-            if case .held(let stack, let seat, let until) = signal {
-                permits.withLock { $0.heardHold(id, stack: stack, seat: seat, until: until) }
-            }
             let streams = state.withLock { state in state.watches[id].map { Array($0.streams.values) } ?? [] }
             for stream in streams { stream.post(signal) }
         case .mayHaveMissed:
-            permits.withLock { $0.hearAfresh() }
             markForRead(state.withLock { Array($0.watches.keys) })
         case .listenerLost:
-            permits.withLock { $0.stopHearing() }
+            break
         }
     }
 
@@ -353,7 +288,7 @@ public final class TableEvents: Sendable {
     private func refresh(_ id: String) async {
         while true {
             let table: Tabletop?
-            reading(id)
+            drags.reading(id)
             let delivered = state.withLock { state in
                 defer { state.watches[id]?.delivered = nil }
                 return state.watches[id]?.delivered
@@ -365,7 +300,7 @@ public final class TableEvents: Sendable {
                 } else {
                     found = try await read(id)
                 }
-                learn(found, id: id)
+                drags.learn(found, id: id)
                 table = found
             } catch let error as ServiceError where error.kind == .notFound {
                 table = nil
@@ -381,6 +316,7 @@ public final class TableEvents: Sendable {
                 return
             }
             let time = now()
+            let checked = clock.now
             let (streams, snapshot, again) = state.withLock { state -> ([TableEventStream], TableSnapshot?, Bool) in
                 guard var watch = state.watches[id] else { return ([], nil, false) }
                 var snapshot: TableSnapshot?
@@ -391,7 +327,7 @@ public final class TableEvents: Sendable {
                 }
                 let again = watch.stale
                 watch.stale = false
-                watch.checked = .now
+                watch.checked = checked
                 if !again { watch.busy = false }
                 // A table whose last stream closed while it was read is forgotten now.
                 state.watches[id] = watch.streams.isEmpty && !again ? nil : watch
@@ -413,7 +349,7 @@ public final class TableEvents: Sendable {
         state.withLock { state in
             let key = ObjectIdentifier(stream)
             guard state.watches[stream.table]?.streams.removeValue(forKey: key) != nil else { return }
-            state.release(client: stream.client)
+            state.admission.release(client: stream.client)
             if state.watches[stream.table]?.streams.isEmpty == true, state.watches[stream.table]?.busy == false {
                 state.watches[stream.table] = nil
             }
