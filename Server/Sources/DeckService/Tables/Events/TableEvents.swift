@@ -10,11 +10,10 @@ import Synchronization
 /// to one more read, not one each, and every stream keeps only the newest thing to send (see
 /// ``TableEventStream``), so nothing queues without bound however fast tables change.
 ///
-/// Its parts each do one thing: ``StreamAdmission`` counts the streams' places, the
-/// ``DragRelay`` paces drags (``Settings/dragInterval`` per seat), and the ``KeepAliveTicker``
-/// keeps quiet streams alive and reads quiet tables again; this type fans the feed in to the
-/// streams. Times are read from an ``EventClock``. Run it (``run()``) for as long as streams are
-/// served.
+/// Its parts each do one thing: `StreamAdmission` counts the streams' places, the `DragRelay`
+/// paces drags (``Settings/dragInterval`` per seat), and the `KeepAliveTicker` keeps quiet
+/// streams alive and reads quiet tables again; this type fans the feed in to the streams. Times
+/// are read from an ``EventClock``. Run it (``run()``) for as long as streams are served.
 public final class TableEvents: Sendable {
     /// How many streams, how often kept alive, how often a seat's drags go out.
     public struct Settings: Sendable, Hashable {
