@@ -104,25 +104,25 @@ struct PostgresBusyDecksTests {
                     // Clients that all stopped (the survivor failing too) let the killer go.
                     defer { killer.cancelAll() }
                     return await withTaskGroup(of: Dealt.self) { group in
-                    for index in 0..<32 {
-                        group.addTask {
-                            // Half the clients on the instance to be killed, half on the other.
-                            let base = index % 2 == 0 ? doomed.base : survivor.base
-                            var dealt: Dealt = [:]
-                            var turn = index
-                            while stop.count == 0 {
-                                let id = ids[turn % ids.count]
-                                turn += 5
-                                guard let answer = try? await client.call("\(base)/api/deck/\(id)/draw/?count=1"),
-                                      answer.status == 200
-                                else { break }
-                                dealt[id, default: []] += answer.codes
-                                answered.add()
+                        for index in 0..<32 {
+                            group.addTask {
+                                // Half the clients on the instance to be killed, half on the other.
+                                let base = index % 2 == 0 ? doomed.base : survivor.base
+                                var dealt: Dealt = [:]
+                                var turn = index
+                                while stop.count == 0 {
+                                    let id = ids[turn % ids.count]
+                                    turn += 5
+                                    guard let answer = try? await client.call("\(base)/api/deck/\(id)/draw/?count=1"),
+                                          answer.status == 200
+                                    else { break }
+                                    dealt[id, default: []] += answer.codes
+                                    answered.add()
+                                }
+                                return dealt
                             }
-                            return dealt
                         }
-                    }
-                    return await group.reduce(into: Dealt()) { $0.merge($1) { $0 + $1 } }
+                        return await group.reduce(into: Dealt()) { $0.merge($1) { $0 + $1 } }
                     }
                 }
             }
@@ -152,27 +152,27 @@ struct PostgresBusyDecksTests {
                         // is stopping the database is left to finish).
                         defer { if answered.count < 200 { stopper.cancelAll() } }
                         return try await withThrowingTaskGroup(of: (Dealt, [Answer]).self) { group in
-                        for index in 0..<32 {
-                            group.addTask {
-                                let base = index % 2 == 0 ? first.base : second.base
-                                var dealt: Dealt = [:]
-                                var turn = index
-                                // Until the first answer that is not a 200: each client's last request
-                                // was waiting when the database stopped, or came after.
-                                while true {
-                                    let id = ids[turn % ids.count]
-                                    turn += 3
-                                    let answer = try await client.call("\(base)/api/deck/\(id)/draw/?count=1")
-                                    guard answer.status == 200 else { return (dealt, [answer]) }
-                                    dealt[id, default: []] += answer.codes
-                                    answered.add()
+                            for index in 0..<32 {
+                                group.addTask {
+                                    let base = index % 2 == 0 ? first.base : second.base
+                                    var dealt: Dealt = [:]
+                                    var turn = index
+                                    // Until the first answer that is not a 200: each client's last request
+                                    // was waiting when the database stopped, or came after.
+                                    while true {
+                                        let id = ids[turn % ids.count]
+                                        turn += 3
+                                        let answer = try await client.call("\(base)/api/deck/\(id)/draw/?count=1")
+                                        guard answer.status == 200 else { return (dealt, [answer]) }
+                                        dealt[id, default: []] += answer.codes
+                                        answered.add()
+                                    }
                                 }
                             }
-                        }
-                        return try await group.reduce(into: (Dealt(), [Answer]())) { total, part in
-                            total.0.merge(part.0) { $0 + $1 }
-                            total.1 += part.1
-                        }
+                            return try await group.reduce(into: (Dealt(), [Answer]())) { total, part in
+                                total.0.merge(part.0) { $0 + $1 }
+                                total.1 += part.1
+                            }
                         }
                     }
                 }
