@@ -239,7 +239,7 @@ docs: deps
 		generate-documentation $(addprefix --target ,$(LIBRARY_DOC_TARGETS)) --enable-experimental-combined-documentation \
 		$(DOCC_STATIC) --hosting-base-path library --output-path $(DOCS_OUT)/library
 	cd $(SERVER_DIR) && SWIFT_PLAYING_CARDS_DOCS=1 $(SWIFT) package --scratch-path .build-docs --allow-writing-to-directory $(DOCS_OUT) \
-		generate-documentation --target DeckService \
+		generate-documentation --target DeckService --target DeckStorePostgres --enable-experimental-combined-documentation \
 		$(DOCC_STATIC) --hosting-base-path server --output-path $(DOCS_OUT)/server
 	python3 Scripts/doc-comment-coverage.py .build-docs $(SERVER_DIR)/.build-docs
 	cp Scripts/docs-index.html $(DOCS_OUT)/index.html

@@ -36,6 +36,10 @@ public struct DeckService: Sendable {
         public var decksPerTable: ClosedRange<Int> = 1...8
         /// The length of a player's name, in characters.
         public var playerNameLength: ClosedRange<Int> = 1...32
+        /// How long a seat's hold of a stack on the free-form table lasts unless renewed (a
+        /// dragging page renews it every 2 s). Longer holds let players on slow links drag; a
+        /// stack a player let go of without dropping stays held as long.
+        public var holdDuration: TimeInterval = Tabletop.holdDuration
 
         /// The defaults.
         public init() {}

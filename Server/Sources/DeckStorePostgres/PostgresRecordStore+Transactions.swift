@@ -61,29 +61,6 @@ extension PostgresRecordStore {
         return value
     }
 
-    /// The answer of `statements` on `connection`, or ``ConnectionLost`` once the connection
-    /// has closed and no answer came within a second after.
-    ///
-    /// postgres-nio (1.33) never answers a statement whose write reaches the channel after its
-    /// handlers were removed: between a check of `isClosed` and the write, the server's `FATAL`
-    /// and its close can come (a database shutting down), and the statement would wait forever.
-    /// The close always completes `closeFuture`, so watching it answers every statement. The
-    /// second's grace lets an answer that came just before the close (a `COMMIT`'s) win over the
-    /// close. A statement lost that way leaves its task waiting for good, once per lost
-    /// connection.
-    @discardableResult
-    package static func untilClosed<T: Sendable>(
-        _ connection: PostgresConnection, _ statements: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        let answer = connection.eventLoop.makePromise(of: T.self)
-        let watch = ClosingConnections.shared.watch(connection) {
-            connection.eventLoop.scheduleTask(in: .seconds(1)) { answer.fail(ConnectionLost()) }
-        }
-        defer { ClosingConnections.shared.forget(watch) }
-        answer.completeWithTask(statements)
-        return try await answer.futureResult.get()
-    }
-
     /// Whether `error` says that the server ended the session (a `FATAL` such as 57P01 at a
     /// shutdown, a connection exception) or that the connection closed: the server rolled the
     /// transaction back, and nothing more may be sent.
@@ -100,12 +77,5 @@ extension PostgresRecordStore {
     /// Throws ``ConnectionLost`` when `connection` has closed.
     static func ensureOpen(_ connection: PostgresConnection) throws {
         if connection.isClosed { throw ConnectionLost() }
-    }
-
-    /// The connection closed before a statement's answer came: a transaction not yet committed
-    /// is rolled back by the server; whether a `COMMIT` (or the write procedure) sent just before
-    /// took effect is not known, as with any answer lost.
-    package struct ConnectionLost: Error, CustomStringConvertible {
-        package var description: String { "the database connection closed before the statement's answer came" }
     }
 }

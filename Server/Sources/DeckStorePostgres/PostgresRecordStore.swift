@@ -9,11 +9,11 @@ import Synchronization
 /// The shared store: one PostgreSQL database for any number of server instances, through
 /// postgres-nio's connection pool.
 ///
-/// The changes that wait on one instance share statements (``GroupCommit``): one group of
+/// The changes that wait on one instance share statements (`GroupCommit`): one group of
 /// changes to records of a kind is in flight at a time, and those arriving meanwhile go together
 /// into the next one, across decks. Changes to records this instance alone has been changing
 /// are applied to the states it knows, and one conditional statement writes them all where the
-/// rows are still at the versions it knows (``RecordVersionCache``): one commit for the group,
+/// rows are still at the versions it knows (`RecordVersionCache`): one commit for the group,
 /// and one round trip. The other records (new to this instance, or changed by another one
 /// lately) take a transaction that reads and locks their rows (in the order of their ids, so two
 /// groups cannot deadlock), writes them with one statement and commits, so changes to one deck
@@ -22,7 +22,7 @@ import Synchronization
 /// PostgreSQL's default `synchronous_commit = on` an acknowledged change survives the crash of
 /// the server instance and of the database.
 ///
-/// When the database cannot be reached, every call throws ``ServiceError`` (`unavailable`)
+/// When the database cannot be reached, every call throws `ServiceError` (`unavailable`)
 /// within ``connectionWait`` instead of waiting for it; the pool reconnects by itself when the
 /// database is back. The store is a `Service`: run it (as one of the application's services)
 /// for as long as it is used.
@@ -38,7 +38,7 @@ public final class PostgresRecordStore: RecordStore, Service {
     /// Times the waits for connections and the groups' transactions.
     let timer = CoarseTimer<ContinuousClock>()
     /// The states and row versions of the records this instance changed last.
-    let versions = RecordVersionCache()
+    let versions: RecordVersionCache
     /// How the records of groups were written (for tests).
     let paths = Mutex(WritePaths())
     /// Until when the conditional writes are off, after the write procedure could not run.
@@ -48,17 +48,30 @@ public final class PostgresRecordStore: RecordStore, Service {
     /// A store on the database at `url` with at most `connections` connections; creates or
     /// migrates its tables first, waiting up to `startupWait` for the database to answer.
     ///
-    /// - Throws: ``ServiceError`` (`unavailable`) naming the database when it cannot be reached
+    /// - Throws: `ServiceError` (`unavailable`) naming the database when it cannot be reached
     ///   or migrated.
     public static func open(
         url: PostgresDatabaseURL, connections: Int = 20, startupWait: Duration = .seconds(30), logger: Logger
     ) async throws -> PostgresRecordStore {
-        try await PostgresSchema.migrate(url: url, wait: startupWait, logger: logger)
-        return PostgresRecordStore(url: url, connections: connections, logger: logger)
+        try await open(url: url, connections: connections, startupWait: startupWait, contentionCalm: .seconds(2), logger: logger)
     }
 
-    private init(url: PostgresDatabaseURL, connections: Int, connectionWait: Duration = .seconds(2), logger: Logger) {
+    /// ``open(url:connections:startupWait:logger:)`` with records changed by another instance
+    /// counting as contended for `contentionCalm` after the last sign of it (see
+    /// `RecordVersionCache`): for tests that must see a record stay contended however slowly
+    /// they run.
+    package static func open(
+        url: PostgresDatabaseURL, connections: Int = 20, startupWait: Duration = .seconds(30), contentionCalm: Duration, logger: Logger
+    ) async throws -> PostgresRecordStore {
+        try await PostgresSchema.migrate(url: url, wait: startupWait, logger: logger)
+        return PostgresRecordStore(url: url, connections: connections, versions: RecordVersionCache(calm: contentionCalm), logger: logger)
+    }
+
+    private init(
+        url: PostgresDatabaseURL, connections: Int, connectionWait: Duration = .seconds(2), versions: RecordVersionCache, logger: Logger
+    ) {
         self.url = url
+        self.versions = versions
         self.connectionWait = connectionWait
         self.logger = logger
         pool = PostgresPool(url: url, connections: connections, logger: logger)

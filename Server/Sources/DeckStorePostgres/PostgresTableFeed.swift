@@ -8,9 +8,9 @@ import Synchronization
 /// hear of changes made through any of them.
 ///
 /// A change's notice is the table's id and version, and the table as stored when it fits
-/// (``TableNoticePayload``), so that a server watching the table need not read it from the
+/// (`TableNoticePayload`), so that a server watching the table need not read it from the
 /// database; otherwise each server reads it. A signal's notice carries all it says. Every
-/// payload is sealed (``NoticeSeal``) under the database's notice key, which the feed reads
+/// payload is sealed (`NoticeSeal`) under the database's notice key, which the feed reads
 /// before it listens or sends: any role that may connect can `LISTEN`, but only the servers
 /// can read what they hear. Queued
 /// notices go out together, many `NOTIFY`s in one statement, so a burst of drags costs one
@@ -20,7 +20,7 @@ import Synchronization
 /// hears its own first notice on the new connection, so that it knows it may have missed some.
 ///
 /// Servers say on the channel that they are here, and confirm the notices sent with
-/// ``deliver(_:table:)`` (see ``FeedDeliveries`` and ``FeedMessage``).
+/// ``deliver(_:table:)`` (see `FeedDeliveries` and `FeedMessage`).
 public final class PostgresTableFeed: TableChangeFeed {
     /// Where the feed's hearing stands, and the deliveries it waits on.
     private struct Hearing {
@@ -74,7 +74,7 @@ public final class PostgresTableFeed: TableChangeFeed {
     }
 
     /// Queues the signal's `NOTIFY`, asking every server to confirm it, and returns once all
-    /// did (or after ``FeedDeliveries/patience``); at once while this server does not hear.
+    /// did (or after `FeedDeliveries.patience`); at once while this server does not hear.
     public func deliver(_ signal: TableSignal, table id: String) async {
         let bytes = TableNoticePayload.signal(signal, table: id)
         await withCheckedContinuation { continuation in

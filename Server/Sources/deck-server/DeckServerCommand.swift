@@ -110,6 +110,9 @@ struct DeckServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds a table event stream may stay quiet before it gets a comment line; watched tables are read again as often.")
     var keepAliveInterval: Double = 15
 
+    @Option(help: "Seconds a seat's hold of a stack on the free-form table lasts unless renewed (pages renew it every 2 s while dragging).")
+    var holdSeconds: Double = 5
+
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error.")
     var logLevel = "info"
 
@@ -153,6 +156,9 @@ struct DeckServerCommand: AsyncParsableCommand {
         }
         guard keepAliveInterval >= 0.05, keepAliveInterval <= 3600 else {
             throw ValidationError("--keep-alive-interval \(keepAliveInterval) is not allowed: give 0.05 to 3600 seconds")
+        }
+        guard holdSeconds >= 5, holdSeconds <= 3600 else {
+            throw ValidationError("--hold-seconds \(holdSeconds) is not allowed: give 5 to 3600 seconds (pages renew a hold every 2 s)")
         }
         guard (1...4096).contains(imageCacheMb) else { throw ValidationError("--image-cache-mb \(imageCacheMb) is not allowed: give 1 to 4096") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level '\(logLevel)' is not a level: give trace, debug, info, notice, warning, error or critical") }
@@ -221,8 +227,10 @@ struct DeckServerCommand: AsyncParsableCommand {
             logger.critical("\(error)")
             throw ExitCode(69)
         }
-        let app = buildDeckServer(
-            settings: settings, service: DeckService(store: store, tableFeed: tableFeed, streams: settings.streams), storeService: storeService, logger: logger)
+        var limits = DeckService.Limits()
+        limits.holdDuration = holdSeconds
+        let service = DeckService(store: store, limits: limits, tableFeed: tableFeed, streams: settings.streams)
+        let app = buildDeckServer(settings: settings, service: service, storeService: storeService, logger: logger)
         // A stop past --drain-timeout and 10 s is escalated to cancellation, and past 20 s the
         // process exits (70): a stuck stop never keeps a server that no longer listens.
         var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

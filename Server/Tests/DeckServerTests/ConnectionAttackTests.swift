@@ -26,7 +26,7 @@ struct ConnectionAttackTests {
                 var sent = 0
                 while sent < most, (try? stream.send(flood)) != nil { sent += flood.utf8.count }
                 #expect(sent < most, "the server took \(sent >> 20) MiB after the stream's request")
-                let (_, closed) = await stream.readUntilClosed(timeout: .seconds(10))
+                let (_, closed) = await stream.readUntilClosed()
                 #expect(closed)
             }
             let grew = try residentBytes(of: pid) - before
@@ -46,7 +46,7 @@ struct ConnectionAttackTests {
                 #expect(RawHTTP.status(await connection.readAnswer()) == 200)
             }
             let refused = try RawConnection(port: port)
-            let (text, closed) = await refused.readUntilClosed(timeout: .seconds(10))
+            let (text, closed) = await refused.readUntilClosed()
             #expect(closed && text.isEmpty, "\(text)")
 
             let other = try RawConnection(port: port, source: "127.0.0.2")
@@ -82,7 +82,7 @@ struct ConnectionAttackTests {
             server.process.terminate()
             var cut = 0
             for stream in streams {
-                let (text, closed) = await stream.readUntilClosed(timeout: .seconds(20))
+                let (text, closed) = await stream.readUntilClosed()
                 // An event's chunk ends "\n\n\r\n": only the last chunk ends so.
                 if !(closed && text.hasSuffix("0\r\n\r\n")) { cut += 1 }
             }

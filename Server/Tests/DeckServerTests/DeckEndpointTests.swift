@@ -362,7 +362,8 @@ struct ServerOperationTests {
                                      (["--max-streams-per-client=-1"], "--max-streams-per-client -1 is not allowed: give 0 (no limit) to 1000000"),
                                      (["--stream-write-timeout", "0"], "--stream-write-timeout 0.0 is not allowed"),
                                      (["--drain-timeout=-2"], "--drain-timeout -2.0 is not allowed"),
-                                     (["--max-streams=-1"], "--max-streams -1 is not allowed")] {
+                                     (["--max-streams=-1"], "--max-streams -1 is not allowed"),
+                                     (["--hold-seconds", "1"], "--hold-seconds 1.0 is not allowed: give 5 to 3600 seconds")] {
             let (status, text) = try await runToExit(arguments)
             #expect(status == 64, "\(arguments)")
             #expect(text.contains(mention), "\(arguments): \(text)")
@@ -373,7 +374,7 @@ struct ServerOperationTests {
     func helpListsStreamOptions() async throws {
         let (status, text) = try await runToExit(["--help"])
         #expect(status == 0)
-        for option in ["--max-streams <", "--max-streams-per-client", "--stream-write-timeout", "--drain-timeout", "--keep-alive-interval"] {
+        for option in ["--max-streams <", "--max-streams-per-client", "--stream-write-timeout", "--drain-timeout", "--keep-alive-interval", "--hold-seconds"] {
             #expect(text.contains(option), "\(option) is not in --help")
         }
     }

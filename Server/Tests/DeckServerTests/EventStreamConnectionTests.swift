@@ -81,13 +81,13 @@ struct EventStreamConnectionTests {
             // stream stops growing for 5 draws (its buffer is full), then 5 more for NIO's.
             var queued: [Int] = []
             try await waitUntil("the stream's send queue full") {
-                queued.append(SendQueue.bytes(localPort: port, remotePort: stream.localPort) ?? 0)
+                queued.append(SocketQueues.unsent(localPort: port, remotePort: stream.localPort) ?? 0)
                 if try await ann.act("draw").status != 200 { _ = try await ann.act("shuffle") }
                 return queued.count > 5 && queued.last! > 0 && Set(queued.suffix(6)).count == 1
             }
             for _ in 0..<5 { _ = try await ann.act("draw") }
             try await waitUntil("the pipelined answers' send queue full") {
-                (SendQueue.bytes(localPort: port, remotePort: pipelining.localPort) ?? 0) > 32 * 1024
+                (SocketQueues.unsent(localPort: port, remotePort: pipelining.localPort) ?? 0) > 32 * 1024
             }
 
             let signalled = ContinuousClock.now

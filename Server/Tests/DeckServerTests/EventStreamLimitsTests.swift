@@ -82,7 +82,7 @@ struct EventStreamLimitsTests {
             var largestQueue = 0
             try await waitUntil("the stalled stream's end") {
                 if try await server.metric("table_event_streams_open") == 1 { return true }
-                largestQueue = max(largestQueue, SendQueue.bytes(localPort: port, remotePort: stalled.localPort) ?? 0)
+                largestQueue = max(largestQueue, SocketQueues.unsent(localPort: port, remotePort: stalled.localPort) ?? 0)
                 if try await ann.act("draw").status != 200 { _ = try await ann.act("shuffle") }
                 draws += 1
                 return false

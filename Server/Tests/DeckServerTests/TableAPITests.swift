@@ -246,7 +246,7 @@ struct TableAPITests {
             #expect(try first.table.version == 1)
             for _ in 0..<6 { #expect(try await ann.act("draw").status == 200) }
             var versions: [Int] = []
-            while versions.last != 7, let event = await stream.next(within: .seconds(10)) {
+            while versions.last != 7, let event = await stream.next() {
                 let view = try event.table
                 #expect(event.id == String(view.version))
                 #expect(view.handCodes.count == view.version - 1, "Ann's stream shows her hand")
@@ -350,7 +350,7 @@ struct TableAPITests {
             for round in 1...3 {
                 let answer = try await one.post("/api/table/\(ann.table)/draw/", "count=2", headers: ann.bearer)
                 let version = try answer.table.version
-                let seen = try #require(try await stream.view(atLeast: version, within: .seconds(10)), "round \(round)")
+                let seen = try #require(try await stream.view(atLeast: version), "round \(round)")
                 #expect(seen.version == version)
                 #expect(seen.seats[0].handCount == 2 * round && seen.hand == [])
             }

@@ -78,8 +78,7 @@ struct TabletopEventsAPITests {
             #expect(try await ann.felt("hold", "stack=s1").status == 200)
             #expect(try object(try #require(await stream.next(named: "hold")))["stack"] as? String == "s1")
             // Drags at 30 a second: the last position always arrives. The hold is renewed before
-            // each, as the page renews it while dragging: a hold lasts 5 s of real time, which a
-            // loaded machine may spend on ten requests across PostgreSQL.
+            // each, as the page renews it while dragging.
             for step in 1...10 {
                 #expect(try await ann.felt("hold", "stack=s1").status == 200)
                 let drag = try await ann.felt("drag", "stack=s1&x=\(300 + step)&y=300")
@@ -106,7 +105,10 @@ struct TabletopEventsAPITests {
             for round in 1...20 {
                 // Ann holds and drags through two, which then knows she may without a read.
                 #expect(try await annThroughTwo.felt("hold", "stack=s1").status == 200, "round \(round)")
-                for _ in 1...2 { #expect(try await annThroughTwo.felt("drag", "stack=s1&x=301&y=300").status == 200, "round \(round)") }
+                for _ in 1...2 {
+                    let drag = try await annThroughTwo.felt("drag", "stack=s1&x=301&y=300")
+                    #expect(drag.status == 200, "round \(round): \(drag.text)")
+                }
                 #expect(try await ann.felt("hold", "stack=s1&release=true").status == 200, "round \(round)")
                 #expect(try await bob.felt("hold", "stack=s1").status == 200, "round \(round)")
                 let late = try await annThroughTwo.felt("drag", "stack=s1&x=302&y=300")
@@ -145,7 +147,7 @@ struct TabletopEventsAPITests {
             let remade = try await ann.felt("watch")
             let newKey = try #require((try remade.decode(WatchLinkAnswer.self)).watch?.key)
             #expect(newKey != key)
-            #expect(await stream.waitUntilEnded(within: .seconds(10)), "the old watcher goes on watching")
+            #expect(await stream.waitUntilEnded(within: .seconds(60)), "the old watcher goes on watching")
             await stream.close()
             #expect(try await server.get("/api/watch/\(key)/").status == 404)
             #expect(try await server.get("/api/watch/\(newKey)/").status == 200)

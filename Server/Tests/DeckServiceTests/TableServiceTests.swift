@@ -16,6 +16,9 @@ struct TableServiceTests {
     func actionsKeepTheShoeWhole() async {
         let counts = ActionCounts()
         await propertyCheck(count: 40, input: Self.steps, Gen.int(in: 1...2)) { steps, decks in
+            // A case computes for tens of milliseconds without a suspension: yielding first lets the
+            // suite's other tests (two threads run them all) go on between cases.
+            await Task.yield()
             let service = DeckService(store: InMemoryRecordStore())
             var request = NewTableRequest(name: "Ann")
             request.seats = 3

@@ -39,7 +39,7 @@ class DocsIndexTests(unittest.TestCase):
                     driver.save_screenshot(os.path.join(ARTIFACTS, f"docs-index-{width}x{height}.png"))
                     self.assertEqual(driver.execute_script(SMALL_TEXT), [])
                     targets = driver.execute_script(TARGETS)
-                    self.assertEqual(len(targets), 7, targets)
+                    self.assertEqual(len(targets), 8, targets)
                     self.assertEqual([t for t in targets if t[1] < 44 or t[2] < 44], [])
                     self.assertTrue(driver.execute_script(
                         "return document.documentElement.scrollWidth <= window.innerWidth"))

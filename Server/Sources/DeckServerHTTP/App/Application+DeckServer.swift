@@ -83,7 +83,7 @@ func buildRouter(
     TableRoutes(streams: streams).add(to: registrar)
     TabletopRoutes(streams: streams).add(to: registrar)
     TableSettingsRoutes(
-        streams: streams, decoder: .backgroundDecoder, backgrounds: BackgroundImageCache(budget: settings.backgroundCacheBytes),
+        streams: streams, decoder: .backgroundDecoder, backgrounds: BackgroundImageCache(budget: settings.backgroundCacheBytes, lifetime: settings.backgroundLifetime),
         uploads: settings.uploadBytesPerDay.map { ClientBudget(capacity: $0, window: .seconds(86_400)) }, trustsProxy: settings.trustProxy
     ).add(to: registrar)
     PageRoutes(service: service, metrics: metrics).add(to: registrar)

@@ -26,6 +26,9 @@ public struct ServerSettings: Sendable, Hashable {
     public var imageCacheBytes = 64 * 1024 * 1024
     /// The most memory the table background images served may take.
     public var backgroundCacheBytes = 64 * 1024 * 1024
+    /// How long a background image is served from memory before the store is read for it
+    /// again (a change through another server reaches this one's readers within it).
+    public var backgroundLifetime: Duration = .seconds(30)
     /// How long a connection may stall at each stage before it is closed.
     public var timeouts = ConnectionTimeouts()
     /// The most connections open at once; past it, new ones wait in the listen queue. `nil`

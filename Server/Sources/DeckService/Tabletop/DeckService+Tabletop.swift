@@ -40,8 +40,8 @@ extension DeckService {
         return answer
     }
 
-    /// Holds the stack `stack` for the seat whose token is `token` for
-    /// ``Tabletop/holdDuration`` (renewing its own hold), or with `release`, ends its hold; and
+    /// Holds the stack `stack` for the seat whose token is `token` for the limits'
+    /// ``Limits/holdDuration`` (renewing its own hold), or with `release`, ends its hold; and
     /// tells the table's streams. A hold changes no card: the table's version stays.
     ///
     /// - Throws: ``ServiceError`` for an unknown stack, or (`conflict`) one another seat holds.
@@ -57,7 +57,7 @@ extension DeckService {
                 signal = table.holds[stack]?.seat == seat ? .held(stack: stack, seat: seat, until: nil) : nil
                 table.release(stack, by: seat)
             } else {
-                signal = .held(stack: stack, seat: seat, until: try table.hold(stack, by: seat, at: now).until)
+                signal = .held(stack: stack, seat: seat, until: try table.hold(stack, by: seat, at: now, lasting: limits.holdDuration).until)
             }
             return (TabletopView(id: id, table: table, viewer: seat, holdsAt: now), signal, held && !release)
         }
@@ -116,7 +116,7 @@ extension DeckService {
         guard let hold = table.holds[stack], hold.seat == seat, hold.until > now() else {
             throw ServiceError(
                 .conflict, .stack, value: stack, "is not held by your seat",
-                allowed: "hold it first (POST hold with stack=\(stack)), and again at least every \(Int(Tabletop.holdDuration)) s while dragging")
+                allowed: "hold it first (POST hold with stack=\(stack)), and again at least every \(Int(limits.holdDuration)) s while dragging")
         }
         await events.send(.dragged(stack: stack, seat: seat, x: x, y: y, card: card), table: id)
     }

@@ -57,7 +57,7 @@ extension Tabletop {
             if let hold = holds[id], hold.seat != seat, hold.until > now {
                 throw ServiceError(
                     .conflict, .stack, value: id, "is held by seat \(hold.seat), who is moving it",
-                    allowed: "wait until it is dropped, or up to \(Int(Self.holdDuration)) s")
+                    allowed: "wait until it is dropped, or up to \(hold.secondsLeft(at: now)) s")
             }
         }
         for index in next.stacks.indices where next.stacks[index].version == next.version {

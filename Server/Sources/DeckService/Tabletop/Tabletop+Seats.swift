@@ -28,7 +28,7 @@ extension Tabletop {
         if !seats[seat - 1].hand.isEmpty, let hold = holds[FeltStack.deckID], hold.seat != seat, hold.until > now {
             throw ServiceError(
                 .conflict, .stack, value: FeltStack.deckID, "is held by seat \(hold.seat), who is moving it: your hand goes back into it when you leave",
-                allowed: "leave again in a moment (a hold lasts up to \(Int(Self.holdDuration)) s)")
+                allowed: "leave again in a moment (the hold ends within \(hold.secondsLeft(at: now)) s unless renewed)")
         }
         version += 1
         for card in seats[seat - 1].hand {
@@ -57,19 +57,19 @@ extension Tabletop {
         return true
     }
 
-    /// Holds the stack `id` for `seat` until ``holdDuration`` from `now` (renewing its own
+    /// Holds the stack `id` for `seat` for `duration` seconds from `now` (renewing its own
     /// hold), so that nobody else changes it while its player drags it.
     ///
     /// - Throws: ``ServiceError`` for an unknown stack, or (`conflict`) one another seat holds.
-    package mutating func hold(_ id: String, by seat: Int, at now: Date) throws(ServiceError) -> Hold {
+    package mutating func hold(_ id: String, by seat: Int, at now: Date, lasting duration: TimeInterval = Tabletop.holdDuration) throws(ServiceError) -> Hold {
         try checkSeat(seat)
         _ = try existingStack(id)
         if let hold = holds[id], hold.seat != seat, hold.until > now {
             throw ServiceError(
                 .conflict, .stack, value: id, "is held by seat \(hold.seat), who is moving it",
-                allowed: "wait until it is dropped, or up to \(Int(Self.holdDuration)) s")
+                allowed: "wait until it is dropped, or up to \(hold.secondsLeft(at: now)) s")
         }
-        let hold = Hold(seat: seat, until: now.addingTimeInterval(Self.holdDuration))
+        let hold = Hold(seat: seat, until: now.addingTimeInterval(duration))
         holds[id] = hold
         return hold
     }

@@ -17,7 +17,8 @@ package struct Tabletop: Sendable, Hashable {
     package static let maximumStacks = 200
     /// The undo steps kept for each seat.
     package static let undoSteps = 20
-    /// How long a hold lasts unless renewed.
+    /// How long a hold lasts unless renewed, unless the server is told otherwise
+    /// (``DeckService/Limits/holdDuration``).
     package static let holdDuration: TimeInterval = 5
 
     /// One seat: free, or taken by a named player who holds its token.
@@ -50,6 +51,12 @@ package struct Tabletop: Sendable, Hashable {
         package var seat: Int
         /// When the hold runs out.
         package var until: Date
+
+        /// The whole seconds left of the hold at `now`, rounded up: what a seat refused for
+        /// it waits at most.
+        package func secondsLeft(at now: Date) -> Int {
+            max(0, Int(until.timeIntervalSince(now).rounded(.up)))
+        }
     }
 
     /// Up by one with every change; the id of the change's event.

@@ -61,7 +61,7 @@ final class EventStreamReader: Sendable {
     }
 
     /// The next event, or `nil` when none comes within `timeout` or the stream ended.
-    func next(within timeout: Duration = .seconds(10)) async -> Event? {
+    func next(within timeout: Duration = .seconds(60)) async -> Event? {
         await withTaskGroup(of: Event?.self) { group in
             group.addTask { [inbox] in await inbox.take() }
             group.addTask {
@@ -79,7 +79,7 @@ final class EventStreamReader: Sendable {
     }
 
     /// The next event whose table view is at `version` or later.
-    func view(atLeast version: Int, within timeout: Duration = .seconds(10)) async throws -> TableAnswer? {
+    func view(atLeast version: Int, within timeout: Duration = .seconds(60)) async throws -> TableAnswer? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard let event = await next(within: deadline - ContinuousClock.now) else { return nil }
@@ -91,7 +91,7 @@ final class EventStreamReader: Sendable {
 
     /// The next event named `name` (skipping others), or `nil` when none comes within
     /// `timeout`.
-    func next(named name: String, within timeout: Duration = .seconds(10)) async -> Event? {
+    func next(named name: String, within timeout: Duration = .seconds(60)) async -> Event? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard let event = await next(within: deadline - ContinuousClock.now) else { return nil }
@@ -132,6 +132,14 @@ final class EventStreamReader: Sendable {
     func close() async {
         reading.cancel()
         try? await client.shutdown()
+    }
+
+    deinit {
+        // A test that ends early (a failed `#require`) never calls close(), and AsyncHTTPClient
+        // stops the process when a client is freed before its shutdown. The shutdown keeps the
+        // client until it is done; after close() it only fails, unheard.
+        reading.cancel()
+        _ = client.shutdown()
     }
 
     /// Events read and not yet taken, a reader waiting for one, and what else was read.

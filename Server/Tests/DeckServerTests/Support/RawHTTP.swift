@@ -85,7 +85,7 @@ final class RawConnection: Sendable {
 
     /// Reads until the server closes the connection or `timeout` passes; returns what it
     /// wrote and whether it closed.
-    func readUntilClosed(timeout: Duration = .seconds(10)) async -> (text: String, closed: Bool) {
+    func readUntilClosed(timeout: Duration = .seconds(60)) async -> (text: String, closed: Bool) {
         await onOwnThread { self.blockingReadUntilClosed(timeout: timeout) }
     }
 
@@ -97,7 +97,7 @@ final class RawConnection: Sendable {
 
     /// Reads one answer whose body length is given by `Content-Length`, leaving the
     /// connection open.
-    func readAnswer(timeout: Duration = .seconds(10)) async -> String {
+    func readAnswer(timeout: Duration = .seconds(60)) async -> String {
         await onOwnThread { self.blockingReadAnswer(timeout: timeout) }
     }
 
@@ -148,7 +148,7 @@ final class RawConnection: Sendable {
 enum RawHTTP {
     /// Sends `request` to 127.0.0.1:`port` and returns everything the server wrote until it
     /// closed the connection or `timeout` passed.
-    static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(10)) async throws -> String {
+    static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(60)) async throws -> String {
         let connection = try RawConnection(port: port)
         try connection.send(request)
         return await connection.readUntilClosed(timeout: timeout).text

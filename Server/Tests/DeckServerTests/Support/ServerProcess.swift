@@ -25,6 +25,10 @@ final class ServerProcess: Sendable {
     private let running: Task<Int32, any Error>
 
     /// Starts the built `deck-server` on 127.0.0.1 with `--port 0`, waiting until it listens.
+    ///
+    /// Holds last an hour unless `arguments` say otherwise: a test holds a stack and then
+    /// drags it, and a busy machine can take more than the default 5 s between the two. When a
+    /// hold runs out is for the model's tests, on times they choose.
     init(dataFolder: URL? = nil, database: String? = nil, arguments: [String] = []) async throws {
         self.database = database
         let dataFolder = dataFolder ?? FileManager.default.temporaryDirectory
@@ -32,7 +36,8 @@ final class ServerProcess: Sendable {
         self.dataFolder = dataFolder
         let program = Bundle.main.bundleURL.appendingPathComponent("deck-server").path
         let allArguments = ["--host", "127.0.0.1", "--port", "0", "--data", dataFolder.path, "--log-level", "warning"]
-            + (database.map { ["--database", $0] } ?? []) + arguments
+            + (database.map { ["--database", $0] } ?? [])
+            + (arguments.contains("--hold-seconds") ? [] : ["--hold-seconds", "3600"]) + arguments
         let errors = errors
         let life = life
         // The listening line's URL, once it is written; finished without it when the process
@@ -200,7 +205,7 @@ extension HTTPClient {
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let form { request.body = .bytes(ByteBuffer(string: form)) }
-        let response = try await execute(request, timeout: .seconds(30))
+        let response = try await execute(request, timeout: .seconds(120))
         let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return Answer(status: Int(response.status.code), headers: response.headers, body: Array(buffer: body))
     }

@@ -62,6 +62,9 @@ struct TabletopPropertyTests {
     func randomPlay() async {
         let step = Gen.int(in: 0...1_000_000).array(of: 6...6)
         await propertyCheck(count: 200, input: Gen.int(in: 0...1_000_000), step.array(of: 1...60)) { seed, steps in
+            // A case computes for tens of milliseconds without a suspension: yielding first lets the
+            // suite's other tests (two threads run them all) go on between cases.
+            await Task.yield()
             var table = F.table()
             var generator = F.generator(seed)
             var views: [Int: TabletopView] = [:]

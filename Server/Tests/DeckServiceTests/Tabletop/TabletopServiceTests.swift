@@ -137,6 +137,25 @@ struct TabletopServiceTests {
         #expect(view.stacks[0].heldBy == nil)
         _ = try await service.act(at: id, token: ann.token, .shuffle(stack: "deck"))
     }
+
+    @Test("holds last as long as the limits say (--hold-seconds); a seat refused is told how long the hold has left")
+    func holdDurationFromLimits() async throws {
+        let clock = TestClock()
+        var limits = DeckService.Limits()
+        limits.holdDuration = 60
+        let service = DeckService(store: InMemoryRecordStore(), limits: limits, now: { clock.now })
+        let ann = try await service.newTable(NewTableRequest(name: "Ann"))
+        let bob = try await service.joinTable(ann.table.id, name: "Bob")
+        let id = ann.table.id
+        _ = try await service.hold(at: id, token: bob.token, stack: "deck")
+        clock.advance(by: 45.5)
+        let refusal = await #expect(throws: ServiceError.self) { try await service.act(at: id, token: ann.token, .shuffle(stack: "deck")) }
+        #expect(refusal?.kind == .conflict && refusal?.description.contains("up to 15 s") == true, "\(String(describing: refusal))")
+        try await service.drag(at: id, token: bob.token, stack: "deck", x: 10, y: 10)
+        clock.advance(by: 15)
+        await #expect(throws: ServiceError.self) { try await service.drag(at: id, token: bob.token, stack: "deck", x: 20, y: 10) }
+        _ = try await service.act(at: id, token: ann.token, .shuffle(stack: "deck"))
+    }
 }
 
 /// A time that tests move by hand.
