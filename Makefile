@@ -96,20 +96,20 @@ TIMED := bash $(CURDIR)/Scripts/timed.sh
 # `make -j` (where the steps may run side by side and append their lines in any order).
 test:
 	@mkdir -p out && : > out/test-times.txt
-	@$(MAKE) --no-print-directory test-library test-server test-client test-browser
+	@$(MAKE) --no-print-directory test-library test-server test-browser
 	@echo "Where the time went:" && cat out/test-times.txt
 
 test-library: deps
 	$(TIMED) "library build" $(SWIFT) build --build-tests
 	$(TIMED) "library tests" $(SWIFT) test --skip-build --disable-xctest
 
-# DeckClient (Clients/DeckClient, a package of its own) against the deck-server that test-server
-# built, on SQLite and on two instances over a throw-away PostgreSQL cluster.
+# DeckClient (Clients/DeckClient, a package of its own) against real deck-servers, on SQLite and
+# on two instances over a throw-away PostgreSQL cluster: its tests are in the server's package
+# (Server/Tests/DeckClientTests), whose build they share, and test-server runs them too.
 CLIENT_DIR := Clients/DeckClient
-test-client: test-server
-	cd $(CLIENT_DIR) && $(TIMED) "client build" $(SWIFT) build --build-tests
-	cd $(CLIENT_DIR) && DECK_SERVER="$$(cd $(CURDIR)/$(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server" \
-		$(TIMED) "client tests" $(SWIFT) test --skip-build --disable-xctest
+test-client: deps-postgres
+	cd $(SERVER_DIR) && $(TIMED) "server build" $(SWIFT) build --build-tests
+	cd $(SERVER_DIR) && $(TIMED) "client tests" $(SWIFT) test --skip-build --disable-xctest --filter DeckClientTests
 
 # DeckClient's generated layer, written again from the server's OpenAPI document by
 # swift-openapi-generator (built from Clients/DeckClient/Generator, which only this target uses).
@@ -130,10 +130,10 @@ deps-postgres: deps
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; }
 
 # The deck server's tests start the built deck-server on loopback ports against real databases.
+# One build serves them, DeckClient's tests and stream-load's (see Server/Package.swift).
 test-server: deps-postgres
 	cd $(SERVER_DIR) && $(TIMED) "server build" $(SWIFT) build --build-tests
 	cd $(SERVER_DIR) && $(TIMED) "server tests" $(SWIFT) test --skip-build --disable-xctest
-	cd $(SERVER_DIR) && $(TIMED) "stream-load tests" $(SWIFT) test --package-path Benchmarks/StreamLoad --disable-xctest
 
 # The Memorize page in headless Chromium (Debian's chromium and chromium-driver; emoji font
 # for emoji faces) through Selenium (PyPI), against the deck-server that test-server built;

@@ -26,6 +26,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // DeckClient, for its tests against this package's deck-server (in this package's build,
+        // so that the NIO and HTTP packages they share are built once).
+        .package(name: "DeckClient", path: "../Clients/DeckClient"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
         // The application layer: deck and game operations on library values, a store protocol;
@@ -161,6 +165,37 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
+        ),
+        // DeckClient against real deck-servers built here, on SQLite and on two instances over a
+        // throw-away PostgreSQL cluster (`make test-client` runs these alone).
+        .testTarget(
+            name: "DeckClientTests",
+            dependencies: [
+                "deck-server",
+                .product(name: "DeckClient", package: "DeckClient"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // stream-load, the event-stream client of bench-table-events.py: a package of its own
+        // there (Benchmarks/StreamLoad, built in release without the server's dependencies), and
+        // its byte-level readers' tests here, in the server's build.
+        .executableTarget(
+            name: "stream-load",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/StreamLoad/Sources/stream-load"
+        ),
+        .testTarget(
+            name: "StreamLoadTests",
+            dependencies: [
+                "stream-load",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Benchmarks/StreamLoad/Tests/StreamLoadTests"
         ),
         // The README and the guides: links, anchors, and the commands they show, checked against
         // the Makefile, the manifests, the built tools' options and the OpenAPI document. Here

@@ -40,14 +40,8 @@ let package = Package(
         ),
         // Watches a table and prints each change as a line a person reads.
         .executableTarget(name: "table-watch", dependencies: ["DeckClient"]),
-        .testTarget(
-            name: "DeckClientTests",
-            dependencies: [
-                "DeckClient",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
-        ),
+        // Its tests run against real deck-servers, so they are in the server's package
+        // (Server/Tests/DeckClientTests), whose build they share: `make test-client`.
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,8 @@
 import PackageDescription
 
 // stream-load: the client of Server/Benchmarks/bench-table-events.py. A package of its own, so
-// that the benchmark builds it without the server's dependencies, and the server's package
-// never builds it.
+// that the benchmark builds it in release without the server's dependencies. The server's
+// package builds the same sources and tests in its debug build, where `make test` runs them.
 let package = Package(
     name: "stream-load",
     platforms: [.macOS(.v15)],

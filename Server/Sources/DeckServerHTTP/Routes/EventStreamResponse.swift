@@ -36,6 +36,10 @@ struct EventStreamResponse: Sendable {
     /// ``EventStreamHandler``).
     let routes = EventStreamRoutes()
 
+    /// The events' bytes, encoded once per snapshot and audience for all the streams that send
+    /// them.
+    let encodings = SnapshotEncodings()
+
     /// Registers the event-stream route `path` (a GET; HEAD gets the head alone): `open` opens
     /// the stream of a request, `nil` for HEAD, which must not take one of the bounded streams.
     func add(_ path: String, to registrar: APIRegistrar, open: @escaping Open) {

@@ -83,7 +83,7 @@ struct TableRoutes: Sendable {
             case .view(let snapshot), .change(let snapshot):
                 // One encoding per audience: the streams of the same seat (or of watchers) share it.
                 let viewer = stream.viewer(in: snapshot)
-                return try snapshot.encoded("table \(viewer ?? 0) \(base)") {
+                return try streams.encodings.bytes(of: snapshot, "table \(viewer ?? 0) \(base)") {
                     let data = try TableJSON(snapshot.tableView(for: viewer), base: base, answer: false).jsonBytes()
                     return EventStreamResponse.event(nil, id: snapshot.version, data: data)
                 }

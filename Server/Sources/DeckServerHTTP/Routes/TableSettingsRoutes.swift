@@ -54,7 +54,7 @@ struct TableSettingsRoutes {
             let key = try context.parameters.require("watch_key")
             let (id, _) = try await service.watchedTable(key)
             return try await streams.open(request, context, table: id, token: nil, signals: true, watchKey: key) { stream, event in
-                try TabletopRoutes.bytes(of: event, for: stream, audience: .watcher(key: key))
+                try TabletopRoutes.bytes(of: event, for: stream, audience: .watcher(key: key), encodings: streams.encodings)
             }
         }
         router.change("/api/table/:table_id/felt/colour") { api in

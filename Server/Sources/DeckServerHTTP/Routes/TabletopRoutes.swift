@@ -107,28 +107,30 @@ struct TabletopRoutes {
     private static func eventStream(_ request: Request, _ context: DeckRequestContext, streams: EventStreamResponse) async throws -> OpenedEventStream? {
         guard let (id, token) = try TableRoutes.streamRequest(request, context) else { return nil }
         return try await streams.open(request, context, table: id, token: token, signals: true) { stream, event in
-            try Self.bytes(of: event, for: stream, audience: .players)
+            try Self.bytes(of: event, for: stream, audience: .players, encodings: streams.encodings)
         }
     }
 
     /// An event of a free-form stream as it is sent; tables are encoded once per audience.
-    static func bytes(of event: TableEventStream.Event, for stream: TableEventStream, audience: TableAudience) throws -> ByteBuffer? {
+    static func bytes(
+        of event: TableEventStream.Event, for stream: TableEventStream, audience: TableAudience, encodings: SnapshotEncodings
+    ) throws -> ByteBuffer? {
         switch event {
         case .view(let snapshot):
             let viewer = stream.viewer(in: snapshot)
-            return try snapshot.encoded("felt view \(viewer ?? 0) \(audience.cacheKey)") {
+            return try encodings.bytes(of: snapshot, "felt view \(viewer ?? 0) \(audience.cacheKey)") {
                 let data = try TabletopEventJSON.View(snapshot.view(for: viewer), audience: audience).jsonBytes()
                 return EventStreamResponse.event("view", id: snapshot.version, data: data)
             }
         case .change(let snapshot):
             // The delta too is worked out once per audience; `nil` when there is none to send.
             let viewer = stream.viewer(in: snapshot)
-            let change: ByteBuffer? = try snapshot.encoded("felt change \(viewer ?? 0) \(audience.cacheKey)") {
+            let change = try encodings.bytes(of: snapshot, "felt change \(viewer ?? 0) \(audience.cacheKey)") {
                 guard let delta = snapshot.delta(for: viewer) else { return nil }
                 let data = try TabletopEventJSON.Change(delta, table: snapshot.id, audience: audience).jsonBytes()
                 return EventStreamResponse.event("change", id: snapshot.version, data: data)
             }
-            return try change ?? bytes(of: .view(snapshot), for: stream, audience: audience)
+            return try change ?? bytes(of: .view(snapshot), for: stream, audience: audience, encodings: encodings)
         case .signals(let signals):
             var buffer = ByteBuffer()
             for signal in signals {

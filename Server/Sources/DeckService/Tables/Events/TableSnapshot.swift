@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 
 /// A table as its event streams are told of it: the table read at one version, the one they
 /// were told of before (to tell what changed), and when it was read (for holds that ran out).
 ///
-/// One snapshot goes to every stream of the table, so whatever a stream's answer encodes of it
-/// may be kept in it (``encoded(_:_:)``) for the other streams of the same audience: a table
-/// change costs one encoding per audience, not one per stream.
+/// One snapshot goes to every stream of the table, so what the streams send of it can be
+/// encoded once per audience, not once per stream (the HTTP side keeps the bytes, by the
+/// snapshot's identity).
 public final class TableSnapshot: Sendable {
     /// The table's id.
     public let id: String
@@ -15,7 +14,6 @@ public final class TableSnapshot: Sendable {
     /// When ``previous`` was read: its holds are judged at that time, as its streams were told.
     let previousTime: Date?
     let time: Date
-    private let encodings = Mutex<[String: any Sendable]>([:])
 
     init(id: String, table: Tabletop, previous: (table: Tabletop, time: Date)?, time: Date) {
         self.id = id
@@ -48,14 +46,5 @@ public final class TableSnapshot: Sendable {
     /// The fixed-layout view (deck, piles and hands) for `viewer`.
     public func tableView(for viewer: Int?) -> TableView {
         TableView(id: id, table: table, viewer: viewer)
-    }
-
-    /// What `make` gives (the bytes of an event, say), made once for `key` (the format and the
-    /// audience) and then kept for every stream that asks again.
-    public func encoded<Encoding: Sendable>(_ key: String, _ make: () throws -> Encoding) rethrows -> Encoding {
-        if let kept = encodings.withLock({ $0[key] }), let kept = kept as? Encoding { return kept }
-        let encoding = try make()
-        encodings.withLock { $0[key] = encoding }
-        return encoding
     }
 }

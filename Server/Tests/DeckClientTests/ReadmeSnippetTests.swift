@@ -21,8 +21,10 @@ struct ReadmeSnippetTests {
         let start = try #require(source.range(of: "// README: draw\n"))
         let end = try #require(source.range(of: "            // END", range: start.upperBound..<source.endIndex))
         let snippet = source[start.upperBound..<end.lowerBound].split(separator: "\n").map { $0.dropFirst(12) }.joined(separator: "\n")
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        // Server/Tests/DeckClientTests/ → the repository → DeckClient's README.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("Clients/DeckClient/README.md"), encoding: .utf8)
         #expect(readme.contains("```swift\n" + snippet + "\n```"), "README.md lacks the tested snippet:\n\(snippet)")
     }
 }

@@ -107,8 +107,10 @@ struct DeckCallsTests {
     @Test func theCommittedDocumentIsWhatTheServerServes() async throws {
         try await Deployment.with(.sqlite) { deployment in
             let (served, _) = try await URLSession.shared.data(from: deployment.servers[0].url.appendingPathComponent("openapi.json"))
-            let committed = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/DeckClientAPI/openapi.json"))
+            // Server/Tests/DeckClientTests/ → the repository → DeckClient's copy.
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            let committed = try Data(contentsOf: root.appendingPathComponent("Clients/DeckClient/Sources/DeckClientAPI/openapi.json"))
             let servedJSON = try JSONSerialization.jsonObject(with: served) as? NSDictionary
             let committedJSON = try JSONSerialization.jsonObject(with: committed) as? NSDictionary
             #expect(servedJSON != nil && servedJSON == committedJSON,

@@ -8,9 +8,9 @@ import Testing
 @Suite("Tables", .serialized, .timeLimit(.minutes(3)))
 struct TableTests {
     static let klondike: String = {
+        // Server/Tests/DeckClientTests/ → Server/Layouts/.
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Server/Layouts/klondike.json")
+            .deletingLastPathComponent().appendingPathComponent("Layouts/klondike.json")
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     }()
 

@@ -4,7 +4,7 @@ import Synchronization
 /// A `deck-server` started by a test on a free loopback port, on its own SQLite folder or on a
 /// PostgreSQL database; stopped with SIGTERM, and started again on the same port and data.
 ///
-/// The binary is the one `make test` built: `DECK_SERVER` names it.
+/// The binary is the one built beside these tests (`DECK_SERVER` names another).
 final class TestDeckServer: Sendable {
     let dataFolder: URL
     let database: String?
@@ -14,8 +14,9 @@ final class TestDeckServer: Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(state.withLock { $0.port })")! }
 
     static func program() throws -> String {
-        guard let path = ProcessInfo.processInfo.environment["DECK_SERVER"], FileManager.default.isExecutableFile(atPath: path) else {
-            throw TestSupportError("DECK_SERVER names no deck-server binary: run these tests through `make test-client`, which builds the server first")
+        let path = ProcessInfo.processInfo.environment["DECK_SERVER"] ?? Bundle.main.bundleURL.appendingPathComponent("deck-server").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw TestSupportError("\(path) is no deck-server binary: run these tests through `make test-client`, which builds it beside them")
         }
         return path
     }
