@@ -66,7 +66,9 @@ struct EventStreamConnectionTests {
 
     @Test("SIGTERM: a stream client and a pipelining client that read nothing hold the server no longer than --drain-timeout", .timeLimit(.minutes(2)))
     func drainBound() async throws {
-        let process = try await ServerProcess(arguments: ["--drain-timeout", "2"])
+        // The stream's write timeout is an hour: filling its queue takes a busy machine longer
+        // than the default 30 s, which reset the stream before the test could stop the server.
+        let process = try await ServerProcess(arguments: ["--drain-timeout", "2", "--stream-write-timeout", "3600"])
         try await withCleanup {
             let server = TestServer(process: process)
             let port = process.port
@@ -81,7 +83,8 @@ struct EventStreamConnectionTests {
             // stream stops growing for 5 draws (its buffer is full), then 5 more for NIO's.
             var queued: [Int] = []
             try await waitUntil("the stream's send queue full") {
-                queued.append(SocketQueues.unsent(localPort: port, remotePort: stream.localPort) ?? 0)
+                let queue = try #require(SocketQueues.unsent(localPort: port, remotePort: stream.localPort), "the stream's connection closed")
+                queued.append(queue)
                 if try await ann.act("draw").status != 200 { _ = try await ann.act("shuffle") }
                 return queued.count > 5 && queued.last! > 0 && Set(queued.suffix(6)).count == 1
             }
@@ -98,7 +101,7 @@ struct EventStreamConnectionTests {
             let took = signalled.duration(to: .now)
             let errors = await process.errorOutput()
             #expect(status == 0, "\(errors.prefix(600))")
-            // 2 s of drain; the stream's write timeout (30 s) and the idle timeout (60 s) would
+            // 2 s of drain; the stream's write timeout (an hour) and the idle timeout (60 s) would
             // end them later, and nothing ends a pipelined answer that is never read.
             #expect(took < .seconds(20), "stopped \(took) after SIGTERM")
             for connection in [stream, pipelining] {
