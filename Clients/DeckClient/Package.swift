@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// DeckClient: deck-server's API for Swift apps. A package of its own, so that neither the
-// library's users nor the server build its dependencies. Its generated layer (DeckClientAPI) is
-// swift-openapi-generator's output for the server's OpenAPI document, committed: see the README.
+// DeckClient: deck-server's API for Swift apps. A package of its own, so that the library's
+// users never build its dependencies (the server's package builds them, for DeckClient's
+// tests). Its generated layer (DeckClientAPI) is swift-openapi-generator's output for the
+// server's OpenAPI document, committed: see the README.
 let package = Package(
     name: "DeckClient",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],

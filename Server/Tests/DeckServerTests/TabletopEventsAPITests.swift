@@ -41,6 +41,9 @@ struct TabletopEventsAPITests {
             #expect(try await ann.felt("hold", "stack=s3").status == 200)
             let hold = try object(try #require(await stream.next(named: "hold")))
             #expect(hold["stack"] as? String == "s3" && hold["seat"] as? Int == 1 && hold["until"] is Int)
+            // The tests' servers hold for an hour (--hold-seconds 3600), not the default 5 s.
+            let until = Date(timeIntervalSince1970: Double(hold["until"] as? Int ?? 0) / 1000)
+            #expect(until.timeIntervalSinceNow > 600, "the hold ends at \(until)")
             let refused = try await bob.felt("arrange", "stack=s3&x=10&y=10")
             #expect(refused.status == 409 && refused.text.contains("held by seat 1"), "\(refused.text)")
             #expect(try await bob.felt("drag", "stack=s3&x=1&y=1").status == 409, "a seat drags only what it holds")

@@ -11785,7 +11785,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Free-form tables: hold a stack while you drag it (5 s, renewed by holding again), or release=true to end the hold; others cannot change it meanwhile. Changes no version.
+    /// Free-form tables: hold a stack while you drag it (5 s by default, the server's --hold-seconds; renewed by holding again), or release=true to end the hold; others cannot change it meanwhile. Changes no version.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/hold/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/hold//post`.

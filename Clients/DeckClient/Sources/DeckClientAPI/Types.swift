@@ -377,7 +377,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/undo/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/undo//post`.
     func postApiTableTableIdFeltUndo(_ input: Operations.PostApiTableTableIdFeltUndo.Input) async throws -> Operations.PostApiTableTableIdFeltUndo.Output
-    /// Free-form tables: hold a stack while you drag it (5 s, renewed by holding again), or release=true to end the hold; others cannot change it meanwhile. Changes no version.
+    /// Free-form tables: hold a stack while you drag it (5 s by default, the server's --hold-seconds; renewed by holding again), or release=true to end the hold; others cannot change it meanwhile. Changes no version.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/hold/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/hold//post`.
@@ -1446,7 +1446,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Free-form tables: hold a stack while you drag it (5 s, renewed by holding again), or release=true to end the hold; others cannot change it meanwhile. Changes no version.
+    /// Free-form tables: hold a stack while you drag it (5 s by default, the server's --hold-seconds; renewed by holding again), or release=true to end the hold; others cannot change it meanwhile. Changes no version.
     ///
     /// - Remark: HTTP `POST /api/table/{table_id}/felt/hold/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/hold//post`.

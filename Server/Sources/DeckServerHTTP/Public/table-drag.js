@@ -181,7 +181,7 @@ export class Dragging {
   holdStack(carry) {
     const hold = () => this.table.act("hold", { stack: carry.stackId }).then(() => {
       carry.held = true;
-      // Granted after the drop: let go at once, or the stack stays held for its 5 s.
+      // Granted after the drop: let go at once, or the stack stays held until its hold runs out.
       if (this.carry === carry) this.sendPlace(carry);
       else this.release(carry);
     }, (error) => {

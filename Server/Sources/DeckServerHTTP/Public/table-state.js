@@ -21,6 +21,8 @@ function stackFromEvent(stack) {
   };
 }
 
+// How long a hold lasts when the page cannot tell (a view says only who holds a stack): the
+// server's default. A hold event's `until` tells the server's own length (--hold-seconds).
 const holdMilliseconds = 5000;
 
 const handFrom = (hand) => (hand || []).map((card) => (typeof card === "string" ? card : card.code));
@@ -116,19 +118,20 @@ export class TableState extends EventTarget {
   }
 
   // A hold taken or let go (`until` null) by `seat`. Its end is timed on this page's clock (the
-  // server's may differ): a hold lasts 5 s from when it was heard, renewed by the holder, and
-  // one that runs out is redrawn as let go.
+  // server's may differ, so never less than the default 5 s from when it was heard), renewed by
+  // the holder, and one that runs out is redrawn as let go.
   hold({ stack, seat, until }) {
     const held = this.holds.get(stack);
     if (until) {
       clearTimeout(held && held.timer);
+      const lasting = Math.min(Math.max(holdMilliseconds, until - Date.now()), 3600 * 1000);
       const timer = setTimeout(() => {
         if (this.holds.get(stack)?.timer !== timer) return;
         this.holds.delete(stack);
         this.drags.delete(stack);
         this.update({ holds: [stack] });
-      }, holdMilliseconds + 100);
-      this.holds.set(stack, { seat, until: Date.now() + holdMilliseconds, timer });
+      }, lasting + 100);
+      this.holds.set(stack, { seat, until: Date.now() + lasting, timer });
     } else if (held && held.seat === seat) {
       clearTimeout(held.timer);
       this.holds.delete(stack);

@@ -6,8 +6,10 @@ import Synchronization
 /// table goes to every stream of it, so an event is encoded once per audience (a seat, the
 /// watchers of one link) and its bytes sent to all the audience's streams.
 ///
-/// A snapshot's bytes live about as long as the snapshot does: entries are held by weak
-/// reference, and those of snapshots no stream holds any more are dropped as new ones come.
+/// A snapshot's bytes live about as long as the snapshot does: entries hold it by weak
+/// reference, a table's entries of freed snapshots go when the table's next snapshot comes,
+/// and every table's once the entries have doubled since the last sweep. Tables are spread
+/// over shards, each with its own lock, as every stream of every event loop asks here.
 final class SnapshotEncodings: Sendable {
     private struct Entry {
         weak var snapshot: TableSnapshot?
@@ -15,35 +17,53 @@ final class SnapshotEncodings: Sendable {
     }
 
     private struct State {
-        var entries: [ObjectIdentifier: Entry] = [:]
-        /// The count of entries at which those of freed snapshots are dropped.
+        /// Each table's entries, the newest last: a table has a few snapshots in flight at most.
+        var tables: [String: [Entry]] = [:]
+        var count = 0
+        /// The count of entries at which those of freed snapshots are dropped everywhere.
         var sweepAt = 64
+
+        mutating func sweep() {
+            tables = tables.compactMapValues { entries in
+                let live = entries.filter { $0.snapshot != nil }
+                return live.isEmpty ? nil : live
+            }
+            count = tables.values.reduce(0) { $0 + $1.count }
+            sweepAt = max(64, count * 2)
+        }
     }
 
-    private let state = Mutex(State())
+    private final class Shard: Sendable {
+        let state = Mutex(State())
+    }
 
-    /// The entries kept now (those of freed snapshots among them until the next sweep).
-    var count: Int { state.withLock { $0.entries.count } }
+    private let shards = (0..<16).map { _ in Shard() }
+
+    /// The entries kept now (those of freed snapshots among them until they are dropped).
+    var count: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.count } } }
 
     /// What `make` gives for `snapshot` and `key` (the event's kind and audience): made once,
     /// then kept for every stream of the same audience that asks again. `nil` (no event to
     /// send) is kept too.
     func bytes(of snapshot: TableSnapshot, _ key: String, _ make: () throws -> ByteBuffer?) rethrows -> ByteBuffer? {
-        let id = ObjectIdentifier(snapshot)
-        let kept = state.withLock { state -> ByteBuffer?? in
-            guard let entry = state.entries[id], entry.snapshot === snapshot else { return nil }
-            return entry.bytes[key]
+        let shard = shards[Int(UInt(bitPattern: snapshot.id.hashValue) % UInt(shards.count))]
+        let kept = shard.state.withLock { state -> ByteBuffer?? in
+            state.tables[snapshot.id]?.last { $0.snapshot === snapshot }?.bytes[key]
         }
         if let kept { return kept }
         let made = try make()
-        state.withLock { state in
-            // The identifier of a freed snapshot may name a new one: its entry starts afresh.
-            if state.entries[id]?.snapshot !== snapshot { state.entries[id] = Entry(snapshot: snapshot) }
-            state.entries[id]?.bytes[key] = made
-            if state.entries.count >= state.sweepAt {
-                state.entries = state.entries.filter { $0.value.snapshot != nil }
-                state.sweepAt = max(64, state.entries.count * 2)
+        shard.state.withLock { state in
+            var entries = state.tables[snapshot.id] ?? []
+            let before = entries.count
+            entries.removeAll { $0.snapshot == nil }
+            if let index = entries.lastIndex(where: { $0.snapshot === snapshot }) {
+                entries[index].bytes[key] = made
+            } else {
+                entries.append(Entry(snapshot: snapshot, bytes: [key: made]))
             }
+            state.tables[snapshot.id] = entries
+            state.count += entries.count - before
+            if state.count >= state.sweepAt { state.sweep() }
         }
         return made
     }

@@ -32,7 +32,8 @@ final class TestDeckServer: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Self.program())
         process.arguments = ["--host", "127.0.0.1", "--port", "\(port)", "--data", dataFolder.path, "--log-level", "warning",
-                             "--creations-per-minute", "0"] + (database.map { ["--database", $0] } ?? [])
+                             // Holds outlast a busy machine's pause between a hold and a drag.
+                             "--creations-per-minute", "0", "--hold-seconds", "3600"] + (database.map { ["--database", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError

@@ -37,7 +37,7 @@ final class ServerProcess: Sendable {
         let program = Bundle.main.bundleURL.appendingPathComponent("deck-server").path
         let allArguments = ["--host", "127.0.0.1", "--port", "0", "--data", dataFolder.path, "--log-level", "warning"]
             + (database.map { ["--database", $0] } ?? [])
-            + (arguments.contains("--hold-seconds") ? [] : ["--hold-seconds", "3600"]) + arguments
+            + (arguments.contains { $0.hasPrefix("--hold-seconds") } ? [] : ["--hold-seconds", "3600"]) + arguments
         let errors = errors
         let life = life
         // The listening line's URL, once it is written; finished without it when the process
