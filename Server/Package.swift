@@ -128,9 +128,20 @@ let package = Package(
             ],
             path: "Benchmarks/TableWriter"
         ),
-        // What the test targets share: a clock the tests move.
+        // What the test targets share: the one launcher of deck-server processes (one or two on a
+        // database), the throw-away PostgreSQL cluster, raw sockets, waits for an event, and a
+        // clock the tests move.
         .target(
             name: "DeckTestSupport",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/DeckTestSupport"
         ),
         .testTarget(
@@ -171,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "DeckClientTests",
             dependencies: [
-                "deck-server",
+                "deck-server", "DeckTestSupport",
                 .product(name: "DeckClient", package: "DeckClient"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

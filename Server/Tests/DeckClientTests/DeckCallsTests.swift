@@ -106,7 +106,7 @@ struct DeckCallsTests {
 
     @Test func theCommittedDocumentIsWhatTheServerServes() async throws {
         try await Deployment.with(.sqlite) { deployment in
-            let (served, _) = try await URLSession.shared.data(from: deployment.servers[0].url.appendingPathComponent("openapi.json"))
+            let (served, _) = try await URLSession.shared.data(from: deployment.actionsURL.appendingPathComponent("openapi.json"))
             // Server/Tests/DeckClientTests/ → the repository → DeckClient's copy.
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()

@@ -8,7 +8,7 @@ import Testing
 struct ReadmeSnippetTests {
     @Test func drawFiveCards() async throws {
         try await Deployment.with(.sqlite) { deployment in
-            let server = deployment.servers[0].url
+            let server = deployment.actionsURL
             // README: draw
             let client = DeckClient(serverURL: server)                 // such as http://127.0.0.1:8080
             let deck = try await client.newDeck(shuffled: true)

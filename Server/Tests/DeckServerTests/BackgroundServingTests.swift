@@ -1,6 +1,7 @@
 import DeckServerHTTP
 import DeckService
 import DeckStoreSupport
+import DeckTestSupport
 import Foundation
 import Synchronization
 import Testing

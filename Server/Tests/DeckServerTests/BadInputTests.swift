@@ -1,4 +1,4 @@
-import DeckServerHTTP
+@testable import DeckServerHTTP
 import DeckService
 import Foundation
 import PlayingCards

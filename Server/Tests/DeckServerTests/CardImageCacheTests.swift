@@ -1,4 +1,5 @@
 @testable import DeckServerHTTP
+import DeckTestSupport
 import PlayingCardRendering
 import PlayingCards
 import Testing

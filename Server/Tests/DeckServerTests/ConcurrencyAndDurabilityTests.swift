@@ -1,3 +1,4 @@
+@testable import DeckServerHTTP
 import AsyncHTTPClient
 import DeckTestSupport
 import Foundation

@@ -1,5 +1,7 @@
+@testable import DeckServerHTTP
 import DeckService
 import DeckStoreSQLite
+import DeckTestSupport
 import Foundation
 import PlayingCards
 import PlayingCardsProvablyFair

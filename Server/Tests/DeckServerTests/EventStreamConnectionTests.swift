@@ -1,3 +1,5 @@
+@testable import DeckServerHTTP
+import DeckTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +12,7 @@ struct EventStreamConnectionTests {
         try await withServer { server in
             let ann = try await server.newTable("Ann")
             let made = try await ann.felt("watch")
-            let key = try #require(try made.decode(WatchLinkAnswer.self).watch?.key)
+            let key = try #require(try made.decode(WatchLinkJSON.self).watch?.key)
             let port = server.process.port
             let plain = try RawConnection(port: port)
             try plain.send("GET /api/watch/\(key)/events HTTP/1.0\r\n\r\n")

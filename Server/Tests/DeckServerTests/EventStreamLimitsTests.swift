@@ -1,4 +1,5 @@
-import DeckServerHTTP
+@testable import DeckServerHTTP
+import DeckTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+@testable import DeckServerHTTP
+import DeckTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DeckService
+import DeckTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+@testable import DeckServerHTTP
+import DeckTestSupport
 import Foundation
 import Memorize
 import PlayingCards
@@ -6,8 +8,8 @@ import Testing
 @Suite("Memorize over HTTP, in process")
 struct MemoryAPITests {
     /// Checks that no face-down, unmatched card carries any face field, and returns the cards.
-    static func checkedCards(_ answer: Answer, sourceLocation: SourceLocation = #_sourceLocation) throws -> [MemoryGameAnswer.Card] {
-        let cards = try answer.decode(MemoryGameAnswer.self).cards
+    static func checkedCards(_ answer: Answer, sourceLocation: SourceLocation = #_sourceLocation) throws -> [MemoryGameJSON.Card] {
+        let cards = try answer.decode(MemoryGameJSON.self).cards
         for card in cards where !card.faceUp && !card.matched {
             let face: [Any?] = [card.name, card.code, card.image, card.images, card.emoji]
             #expect(face.allSatisfy { $0 == nil }, "a face-down card shows its face: \(card)", sourceLocation: sourceLocation)
@@ -19,14 +21,14 @@ struct MemoryAPITests {
     @Test("themes, a seeded deal, a whole game played through the API; no face-down face in any answer")
     func wholeGame() async throws {
         try await withApp { server in
-            let themes = try await server.get("/api/memory/themes/").decode(MemoryThemesAnswer.self).themes
+            let themes = try await server.get("/api/memory/themes/").decode(MemoryThemesJSON.self).themes
             #expect(themes.count >= 6)
             #expect(themes.allSatisfy { !$0.name.isEmpty && !$0.colors.isEmpty })
 
             let hex = String(repeating: "3c", count: 32)
             let new = try await server.post("/api/memory/new/", "theme=Hearts&pairs=4&seed=\(hex)")
             #expect(new.status == 200)
-            let game = try new.decode(MemoryGameAnswer.self)
+            let game = try new.decode(MemoryGameJSON.self)
             let id = game.gameID
             #expect(game.theme.name == "Hearts")
             #expect(game.score == 0)
@@ -49,10 +51,10 @@ struct MemoryAPITests {
             #expect(shown[0].name == faces[0].name)
             #expect(shown[0].code == faces[0].card.map { $0.formatted(.code(CodeStyle(ten: .zero))) })
             #expect(shown[0].image?.hasPrefix(server.base + "/static/img/") == true)
-            #expect(try mismatch.decode(MemoryGameAnswer.self).score == 0)
+            #expect(try mismatch.decode(MemoryGameJSON.self).score == 0)
             // Choosing a face-up card does nothing.
             let again = try await server.post("/api/memory/\(id)/choose/0/")
-            #expect(try again.decode(MemoryGameAnswer.self) == mismatch.decode(MemoryGameAnswer.self))
+            #expect(try again.decode(MemoryGameJSON.self) == mismatch.decode(MemoryGameJSON.self))
 
             var last = mismatch
             var done = Set<Int>()
@@ -64,12 +66,12 @@ struct MemoryAPITests {
                 last = try await server.post("/api/memory/\(id)/choose/\(first)/")
                 #expect(try Self.checkedCards(last)[first].matched)
             }
-            let finished = try last.decode(MemoryGameAnswer.self)
+            let finished = try last.decode(MemoryGameJSON.self)
             #expect(finished.finished)
             // Four matches within the same second: 4 × 2 × 10.
             #expect(finished.score <= 80 && finished.score >= 8)
             let reread = try await server.get("/api/memory/\(id)")
-            #expect(try reread.decode(MemoryGameAnswer.self).score == finished.score)
+            #expect(try reread.decode(MemoryGameJSON.self).score == finished.score)
         }
     }
 
@@ -77,7 +79,7 @@ struct MemoryAPITests {
     func emojiAndErrors() async throws {
         try await withApp { server in
             let emoji = try await server.post("/api/memory/new/", "theme=Halloween&pairs=2")
-            let id = try emoji.decode(MemoryGameAnswer.self).gameID
+            let id = try emoji.decode(MemoryGameJSON.self).gameID
             let turned = try Self.checkedCards(try await server.post("/api/memory/\(id)/choose/1/"))
             #expect(turned[1].emoji?.isEmpty == false)
             #expect(turned[1].name?.isEmpty == false)
@@ -127,7 +129,7 @@ struct MemoryAPITests {
         try await withApp { server in
             let new = try await server.post("/api/memory/new/")
             #expect(new.status == 200)
-            let game = try new.decode(MemoryGameAnswer.self)
+            let game = try new.decode(MemoryGameJSON.self)
             #expect(!game.seeded)
             for path in ["/api/memory/new/", "/api/memory/\(game.gameID)/choose/0/"] {
                 let answer = try await server.get(path)
@@ -137,7 +139,7 @@ struct MemoryAPITests {
             }
             // The GET changed nothing: every card is still face down.
             let read = try await server.get("/api/memory/\(game.gameID)/")
-            #expect(try read.decode(MemoryGameAnswer.self).cards.allSatisfy { !$0.faceUp })
+            #expect(try read.decode(MemoryGameJSON.self).cards.allSatisfy { !$0.faceUp })
             let head = try await server.request(.HEAD, "/api/memory/\(game.gameID)/")
             #expect(head.status == 200)
             #expect(head.body.isEmpty)

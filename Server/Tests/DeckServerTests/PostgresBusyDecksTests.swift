@@ -41,7 +41,7 @@ struct PostgresBusyDecksTests {
 
     @Test("32 clients over 64 shoes through both instances, 8 draws each: every shoe's cards add up, no copy dealt more than 8 times")
     func manyDecksThroughBoth() async throws {
-        try await PostgresInstanceTests.withTwoServers { first, second in
+        try await withTwoInstances { first, second in
             let ids = try await Self.makeShoes(64, through: first)
             let (dealt, statuses) = try await ConcurrencyAndDurabilityTests.withClient(connections: 32) { client in
                 try await withThrowingTaskGroup(of: (Dealt, [Int]).self) { group in
@@ -86,7 +86,7 @@ struct PostgresBusyDecksTests {
 
     @Test("one instance killed with SIGKILL in the middle of batched commits over 64 shoes: no answered draw is lost")
     func killDuringGroupCommits() async throws {
-        try await PostgresInstanceTests.withTwoServers { doomed, survivor in
+        try await withTwoInstances { doomed, survivor in
             let ids = try await Self.makeShoes(64, through: survivor)
             let answered = Tally()
             let stop = Tally()
@@ -139,7 +139,7 @@ struct PostgresBusyDecksTests {
     func databaseStopsDuringGroupCommits() async throws {
         let cluster = try await PostgresCluster.start()
         try await withCleanup {
-            try await PostgresInstanceTests.withTwoServers(cluster: cluster) { first, second in
+            try await withTwoInstances(cluster: cluster) { first, second in
                 let ids = try await Self.makeShoes(64, through: first)
                 let answered = Tally()
                 let (dealt, refusals) = try await ConcurrencyAndDurabilityTests.withClient(connections: 32) { client in

@@ -1,4 +1,5 @@
 import DeckStorePostgres
+import DeckTestSupport
 import Logging
 import PostgresNIO
 import Testing

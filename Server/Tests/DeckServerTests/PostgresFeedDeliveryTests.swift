@@ -1,5 +1,6 @@
 import DeckService
 @testable import DeckStorePostgres
+import DeckTestSupport
 import Logging
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import DeckStorePostgres
+import DeckTestSupport
 import Foundation
 import PostgresNIO
 

@@ -1,5 +1,6 @@
 import DeckService
 import DeckStorePostgres
+import DeckTestSupport
 import Foundation
 import Logging
 

@@ -1,31 +1,13 @@
 import AsyncHTTPClient
+import DeckTestSupport
 import Foundation
 import Testing
 
 @Suite("Two server instances on one PostgreSQL database")
 struct PostgresInstanceTests {
-    /// Starts two servers on one new database (of `cluster`, or of the shared cluster) and runs
-    /// `body` with them; stops both afterwards.
-    static func withTwoServers(
-        cluster: PostgresCluster? = nil, arguments: [String] = [],
-        _ body: (TestServer, TestServer) async throws -> Void
-    ) async throws {
-        let owner = if let cluster { cluster } else { try await PostgresCluster.shared }
-        let database = try await owner.createDatabase()
-        async let startFirst = ServerProcess(database: database, arguments: arguments)
-        async let startSecond = ServerProcess(database: database, arguments: arguments)
-        let (first, second) = try await (startFirst, startSecond)
-        try await withCleanup {
-            try await body(TestServer(process: first), TestServer(process: second))
-        } cleanup: {
-            await first.stop()
-            await second.stop()
-        }
-    }
-
     @Test("a deck made through one instance is seen and changed through the other")
     func sharedDecks() async throws {
-        try await Self.withTwoServers { first, second in
+        try await withTwoInstances { first, second in
             let id = try await first.newDeck("shuffle/?deck_count=2")
             let drawn = try await second.get("/api/deck/\(id)/draw/?count=3")
             #expect(drawn.status == 200)
@@ -40,7 +22,7 @@ struct PostgresInstanceTests {
 
     @Test("16 clients drawing through both instances from one 8-deck shoe: each copy at most 8 times, dealt + remaining = shoe")
     func concurrentDrawsThroughBoth() async throws {
-        try await Self.withTwoServers { first, second in
+        try await withTwoInstances { first, second in
             let id = try await first.newDeck("shuffle/?deck_count=8")
             let answers = try await ConcurrencyAndDurabilityTests.withClient(connections: 16) { client in
                 try await withThrowingTaskGroup(of: [Answer].self) { group in
@@ -74,7 +56,7 @@ struct PostgresInstanceTests {
 
     @Test("one instance killed with SIGKILL mid-load: every acknowledged draw is in place as seen through the other")
     func killOneInstance() async throws {
-        try await Self.withTwoServers { doomed, survivor in
+        try await withTwoInstances { doomed, survivor in
             let id = try await doomed.newDeck("shuffle/?deck_count=8")
             let url = "\(doomed.base)/api/deck/\(id)/draw/?count=1"
             let acknowledged = try await ConcurrencyAndDurabilityTests.drawUntilKilled(url) { await doomed.process.kill() }
@@ -90,7 +72,7 @@ struct PostgresInstanceTests {
     func databaseOutage() async throws {
         let cluster = try await PostgresCluster.start()
         try await withCleanup {
-            try await Self.withTwoServers(cluster: cluster) { first, second in
+            try await withTwoInstances(cluster: cluster) { first, second in
                 let id = try await first.newDeck("shuffle/")
                 let drawn = try await second.get("/api/deck/\(id)/draw/?count=2")
                 #expect(drawn.remaining == 50)

@@ -1,5 +1,7 @@
+@testable import DeckServerHTTP
 import DeckServerHTTP
 import DeckService
+import DeckTestSupport
 import Foundation
 import NIOHTTP1
 import PlayingCards
@@ -123,7 +125,7 @@ struct RequestHygieneTests {
             let id = try await server.newDeck()
             _ = try await server.get("/api/deck/\(id)/draw/?count=2")
             _ = try await server.get("/api/deck/\(id)/pile/p/add/?cards=AS")
-            let game = try await server.post("/api/memory/new/").decode(MemoryGameAnswer.self).gameID
+            let game = try await server.post("/api/memory/new/").decode(MemoryGameJSON.self).gameID
             let gets = deckServerRoutes().filter { $0.method == "GET" }.map(\.path)
             #expect(gets.count > 20)
             for route in gets {
@@ -158,15 +160,15 @@ struct RequestHygieneTests {
     func memorizeChangesOnPost() async throws {
         try await withServer { server in
             let seed = String(repeating: "ab", count: 32)
-            let seeded = try await server.post("/api/memory/new/", "theme=Hearts&seed=\(seed)").decode(MemoryGameAnswer.self)
+            let seeded = try await server.post("/api/memory/new/", "theme=Hearts&seed=\(seed)").decode(MemoryGameJSON.self)
             #expect(seeded.seeded)
-            let plain = try await server.post("/api/memory/new/", "theme=Hearts").decode(MemoryGameAnswer.self)
+            let plain = try await server.post("/api/memory/new/", "theme=Hearts").decode(MemoryGameJSON.self)
             #expect(!plain.seeded)
             #expect(try await server.get("/api/memory/new/?theme=Hearts").status == 405)
             let choose = try await server.get("/api/memory/\(plain.gameID)/choose/0/")
             #expect(choose.status == 405)
             #expect(choose.headers["Allow"].first == "POST")
-            let after = try await server.get("/api/memory/\(plain.gameID)/").decode(MemoryGameAnswer.self)
+            let after = try await server.get("/api/memory/\(plain.gameID)/").decode(MemoryGameJSON.self)
             #expect(after.cards.allSatisfy { !$0.faceUp })
             #expect(!(try await server.get("/assets/memory.js")).text.contains("\"seed\""))
         }

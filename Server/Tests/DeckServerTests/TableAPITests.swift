@@ -1,3 +1,5 @@
+@testable import DeckServerHTTP
+import DeckTestSupport
 import Foundation
 import Testing
 
@@ -34,19 +36,19 @@ struct TableAPITests {
 
             let annHand = try await ann.view().handCodes
             view = try await ann.act("play", "cards=\(annHand[0]),\(annHand[1])").table
-            #expect(view.piles["center"]?.cards.map(\.code) == [annHand[0], annHand[1]], "the last played is on top")
+            #expect(view.pile("center")?.cards.map(\.code) == [annHand[0], annHand[1]], "the last played is on top")
             #expect(view.handCodes == Array(annHand.dropFirst(2)))
             view = try await ann.act("play", "cards=\(annHand[2])&pile=discard").table
-            #expect(view.piles["discard"]?.remaining == 1)
+            #expect(view.pile("discard")?.remaining == 1)
 
             view = try await bob.act("take", "pile=center").table
             #expect(view.cards?.map(\.code) == [annHand[1]], "take without count takes the top card")
             view = try await bob.act("take", "pile=discard&cards=\(annHand[2])").table
-            #expect(view.piles["discard"] == nil || view.piles["discard"]?.remaining == 0)
+            #expect(view.pile("discard") == nil || view.pile("discard")?.remaining == 0)
             #expect(view.handCodes.contains(annHand[2]))
 
             view = try await ann.view()
-            let total = view.remaining + view.seats.map(\.handCount).reduce(0, +) + view.piles.values.map(\.remaining).reduce(0, +)
+            let total = view.remaining + view.seats.map(\.handCount).reduce(0, +) + view.piles.map(\.pile.remaining).reduce(0, +)
             #expect(total == 52)
 
             view = try await bob.act("leave").table
@@ -55,7 +57,7 @@ struct TableAPITests {
             #expect(try await bob.act("draw").status == 401, "a seat's token is void once it left")
 
             view = try await ann.act("shuffle").table
-            #expect(view.remaining == 52 && view.piles.values.allSatisfy { $0.remaining == 0 } && view.handCodes.isEmpty)
+            #expect(view.remaining == 52 && view.piles.allSatisfy { $0.pile.remaining == 0 } && view.handCodes.isEmpty)
             let before = view.version
             let carol = try await server.join(ann.table, "Carol")
             #expect(carol.number == 2, "a freed seat is taken again")
@@ -75,9 +77,9 @@ struct TableAPITests {
             }
             let answer = try await server.get("/api/table/\(ann.table)/")
             let piles = try answer.table.piles
-            #expect(piles.keys.sorted() == ["discard", "discard@s2", "s3", "s3@s3"], "\(answer.text)")
-            #expect(piles.values.map(\.remaining).reduce(0, +) == 4, "every face-up card is in the answer once")
-            let second = try #require(piles["discard@s2"]?.cards.first?.code)
+            #expect(piles.map(\.name).sorted() == ["discard", "discard@s2", "s3", "s3@s3"], "\(answer.text)")
+            #expect(piles.map(\.pile.remaining).reduce(0, +) == 4, "every face-up card is in the answer once")
+            let second = try #require(piles.first { $0.name == "discard@s2" }?.pile.cards.first?.code)
             let view = try await ann.act("take", "pile=discard@s2").table
             #expect(view.cards?.map(\.code) == [second], "the suffixed name reaches the second discard")
         }

@@ -1,3 +1,5 @@
+@testable import DeckServerHTTP
+import DeckTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +12,7 @@ struct TabletopAPITests {
             let ann = try await server.newTable("Ann", "seats=3")
             let bob = try await server.join(ann.table, "Bob")
             var view = try await ann.tabletop()
-            #expect(view.stacks.map(\.id) == ["deck"] && view.stacks[0].cards.count == 52 && view.stacks[0].cards.allSatisfy { !$0.faceUp && $0.code == nil })
+            #expect(view.stacks.map(\.id) == ["deck"] && view.stacks[0].cards.count == 52 && view.stacks[0].cards.allSatisfy { $0 == nil })
 
             // Split five to a point; spread them; flip the whole stack face up; turn it.
             var answer = try await ann.felt("split", "stack=deck&count=5&x=400&y=300")
@@ -23,26 +25,26 @@ struct TabletopAPITests {
             let arranged = try #require(try answer.tabletop.stack("s1"))
             #expect(arranged.layout == "right" && arranged.step == 30 && arranged.rotation == 90 && arranged.label == "meld")
             answer = try await ann.felt("flip", "stack=s1")
-            let faces = try answer.tabletop.stack("s1")?.cards.compactMap(\.code) ?? []
+            let faces = try answer.tabletop.stack("s1")?.cards.compactMap { $0 } ?? []
             #expect(faces.count == 5)
 
             // Deal two each from the deck, then Ann moves a hand card face down to a new stack,
             // JSON body this time.
             answer = try await ann.felt("deal", "count=2")
-            let annHand = try answer.tabletop.hand?.map(\.code) ?? []
+            let annHand = try answer.tabletop.hand ?? []
             #expect(annHand.count == 2)
             answer = try await server.post(
                 "/api/table/\(ann.table)/felt/move/", #"{"from": "hand", "cards": ["\#(annHand[0])"], "to": "new", "x": 700, "y": 500, "face": "down"}"#,
                 headers: ann.bearer + [("Content-Type", "application/json")])
             #expect(answer.status == 200, "\(answer.text)")
             let hidden = try #require(try answer.tabletop.stacks.last)
-            #expect(hidden.cards.count == 1 && hidden.cards[0].code == nil)
+            #expect(hidden.cards.count == 1 && hidden.cards[0] == nil)
             // Bob never sees it: not in his view, not in the stream of his answers.
             let bobsText = try await server.get("/api/table/\(ann.table)/felt/", headers: bob.bearer).text
             #expect(!bobsText.contains("\"\(annHand[0])\""), "Bob sees Ann's face-down card")
             // Ann peeks at it; Bob cannot peek at a hand, and nothing tells him its face.
             answer = try await ann.felt("peek", "stack=\(hidden.id)")
-            #expect(try answer.tabletop.peeked?.map(\.code) == [annHand[0]])
+            #expect(try answer.tabletop.peeked?.map(\.face?.code) == [annHand[0]])
 
             // Pass a card to Bob, then undo it.
             answer = try await ann.felt("move", "from=hand&cards=\(annHand[1])&to=hand&seat=2")
@@ -51,7 +53,7 @@ struct TabletopAPITests {
             answer = try await ann.felt("undo")
             #expect(answer.status == 200, "\(answer.text)")
             let undone = try answer.tabletop
-            #expect(undone.hand?.map(\.code) == [annHand[1]] && undone.seats[1].handCount == 2)
+            #expect(undone.hand == [annHand[1]] && undone.seats[1].handCount == 2)
 
             // Shuffle a stack, and gather everything back face down.
             #expect(try await bob.felt("shuffle", "stack=s1").status == 200)
@@ -101,7 +103,7 @@ struct TabletopAPITests {
             #expect(try await server.post("/api/table/\(ann.table)/felt/gather/").status == 401)
 
             // The race: Ann and Bob grab the deck's top card by its handle at once.
-            let handle = try #require(try await ann.tabletop().stack("deck")?.cards.last?.handle)
+            let handle = try #require(try await ann.tabletop().stack("deck")?.topHandle)
             async let first = ann.felt("move", "from=deck&handles=\(handle)&to=hand&seat=1")
             async let second = bob.felt("move", "from=deck&handles=\(handle)&to=hand&seat=2")
             let statuses = [try await first.status, try await second.status].sorted()
@@ -116,8 +118,8 @@ struct TabletopAPITests {
             let bob = try await server.join(ann.table, "Bob")
             // Handles are drawn at random from the start: two new tables share none.
             let other = try await server.newTable("Cy", "seats=2")
-            let handles = Set(try await ann.tabletop().stacks[0].cards.map(\.handle))
-            #expect(handles.isDisjoint(with: try await other.tabletop().stacks[0].cards.map(\.handle)))
+            let handles = Set(try await ann.tabletop().stacks[0].cardHandles)
+            #expect(handles.isDisjoint(with: try await other.tabletop().stacks[0].cardHandles))
             let held = try await bob.felt("hold", "stack=deck")
             let holder = try held.tabletop.stack("deck")?.heldBy
             #expect(held.status == 200 && holder == 2, "\(held.text)")
@@ -141,7 +143,7 @@ struct TabletopAPITests {
             let ann = try await one.newTable("Ann", "seats=2&deck_count=8")
             let bob = try await (second.map(TestServer.init(process:)) ?? one).join(ann.table, "Bob")
             for round in 1...200 {
-                let top = try #require(try await ann.tabletop().stack("deck")?.cards.last?.handle)
+                let top = try #require(try await ann.tabletop().stack("deck")?.topHandle)
                 async let annGrab = ann.felt("move", "from=deck&handles=\(top)&to=hand&seat=1")
                 async let bobGrab = bob.felt("move", "from=deck&handles=\(top)&to=hand&seat=2")
                 let statuses = try await [annGrab.status, bobGrab.status]

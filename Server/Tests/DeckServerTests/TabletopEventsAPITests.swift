@@ -1,4 +1,6 @@
+@testable import DeckServerHTTP
 import AsyncHTTPClient
+import DeckTestSupport
 import Foundation
 import NIOCore
 import Testing
@@ -60,7 +62,7 @@ struct TabletopEventsAPITests {
 
             // Ann peeks at the stock: Bob hears that, and nothing of what she saw.
             let peek = try await ann.felt("peek", "stack=s8")
-            let seen = try peek.tabletop.peeked?.compactMap(\.code) ?? []
+            let seen = try peek.tabletop.peeked?.compactMap(\.face?.code) ?? []
             #expect(seen.count == 24)
             let peeked = try #require(await stream.next(named: "peek"))
             #expect(try object(peeked).keys.sorted() == ["seat", "stack"])
@@ -131,7 +133,7 @@ struct TabletopEventsAPITests {
             let refused = try await bob.felt("watch")
             #expect(refused.status == 403 && refused.text.contains("only the seat that made it"), "\(refused.text)")
             let made = try await ann.felt("watch")
-            let key = try #require((try made.decode(WatchLinkAnswer.self)).watch?.key)
+            let key = try #require((try made.decode(WatchLinkJSON.self)).watch?.key)
             #expect(!key.contains(ann.table))
 
             let view = try await server.get("/api/watch/\(key)/")
@@ -148,7 +150,7 @@ struct TabletopEventsAPITests {
 
             // Made anew: the old stream ends and the old key shows nothing.
             let remade = try await ann.felt("watch")
-            let newKey = try #require((try remade.decode(WatchLinkAnswer.self)).watch?.key)
+            let newKey = try #require((try remade.decode(WatchLinkJSON.self)).watch?.key)
             #expect(newKey != key)
             #expect(await stream.waitUntilEnded(within: .seconds(60)), "the old watcher goes on watching")
             await stream.close()
@@ -161,24 +163,23 @@ struct TabletopEventsAPITests {
         }
     }
 
-    @Test("a shown hand: every seat and watcher sees it live as it changes, an answer with whole cards and events with codes; hidden, nothing names its cards; bad input names the part")
+    @Test("a shown hand: every seat and watcher sees it live as it changes, as codes in answers and events alike; hidden, nothing names its cards; bad input names the part")
     func shownHand() async throws {
         try await withServer { server in
             let ann = try await server.newTable("Ann", "seats=3")
             let bob = try await server.join(ann.table, "Bob")
             #expect(try await ann.felt("deal", "count=3").status == 200)
-            let key = try #require((try (try await ann.felt("watch")).decode(WatchLinkAnswer.self)).watch?.key)
+            let key = try #require((try (try await ann.felt("watch")).decode(WatchLinkJSON.self)).watch?.key)
             let bobs = try await EventStreamReader(server.base + "/api/table/\(ann.table)/felt/events?token=\(bob.token)")
             let watcher = try await EventStreamReader(server.base + "/api/watch/\(key)/events")
             for stream in [bobs, watcher] { _ = try #require(await stream.next(named: "view")) }
-            let annsCards = try #require(try (try await ann.felt("show", "shown=true")).tabletop.hand?.map(\.code))
+            let annsCards = try #require(try (try await ann.felt("show", "shown=true")).tabletop.hand)
             #expect(annsCards.count == 3)
 
-            // The answer gives whole cards; the streams give codes, in the hand's order.
+            // Answers and streams alike give the codes, in the hand's order.
             let answer = try JSONSerialization.jsonObject(with: Data(try await server.get("/api/table/\(ann.table)/felt/", headers: bob.bearer).body)) as? [String: Any]
             let seats = try #require(answer?["seats"] as? [[String: Any]])
-            #expect((seats[0]["shown_hand"] as? [[String: Any]])?.compactMap { $0["code"] as? String } == annsCards)
-            #expect(seats[0]["shown_hand"].flatMap { ($0 as? [[String: Any]])?.first?["image"] } != nil, "a shown card has its image")
+            #expect(seats[0]["shown_hand"] as? [String] == annsCards)
             #expect(seats[1]["shown_hand"] == nil, "Bob's hand is not shown")
             for stream in [bobs, watcher] {
                 let change = try object(try #require(await stream.next(named: "change")))
@@ -278,7 +279,7 @@ struct TabletopEventsAPITests {
     }
 
     private func topHandle(_ seat: TestSeat, _ stack: String) async throws -> String {
-        try #require(try await seat.tabletop().stack(stack)?.cards.last?.handle)
+        try #require(try await seat.tabletop().stack(stack)?.topHandle)
     }
 
     private func upload(_ bytes: [UInt8], to seat: TestSeat, type: String) async throws -> Answer {

@@ -44,6 +44,17 @@ def names_card(text, code):
     return re.search(rf"(?<![A-Za-z0-9%]){re.escape(code)}(?![A-Za-z0-9])", text) is not None
 
 
+def top_handle(stack):
+    """The handle of a stack's top card, as every view writes a stack: the handles' shared
+    prefix and the card's index in base 36."""
+    index, digits = len(stack["cards"]) - 1, ""
+    while True:
+        index, digit = divmod(index, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if index == 0:
+            return stack["handles"] + digits
+
+
 def api(method, path, params=None, token=None):
     """Calls the table API; returns (status, body)."""
     data = urllib.parse.urlencode(params or {}).encode() if method == "POST" else None

@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from tabletop_support import BASE_URL, TabletopPage, api, card_name, names_card, png, short_name
+from tabletop_support import BASE_URL, TabletopPage, api, card_name, names_card, png, short_name, top_handle
 
 
 class TabletopPageTests(TabletopPage):
@@ -45,14 +45,14 @@ class TabletopPageTests(TabletopPage):
         self.screenshot(ann, f"{size}-klondike-1-laid-out")
 
         # The top card of the seventh pile to a free place at the bottom right.
-        top = self.view(table_id, token)[0]["s7"]["cards"][-1]["code"]
+        top = self.view(table_id, token)[0]["s7"]["cards"][-1]
         start = self.centre(ann, '.stack[data-id="s7"] .card.top')
         end = self.screen(ann, 850, 540)
         (self.touch_drag if touch else self.mouse_drag)(ann, start, end)
         self.wait(ann, lambda d: any(s[3] == [top] for s in self.stacks(d).values() if s[2] == 1 and s[0] > 700),
                   f"{top} did not land where it was dropped")
         stacks = self.view(table_id, token)[0]
-        moved = next(id for id, stack in stacks.items() if stack["cards"] and stack["cards"][-1].get("code") == top and id != "s7")
+        moved = next(id for id, stack in stacks.items() if stack["cards"] and stack["cards"][-1] == top and id != "s7")
         self.assertAlmostEqual(stacks[moved]["x"], 850 - 45, delta=60)
         self.assertEqual(len(stacks["s7"]["cards"]), 6)
         self.screenshot(ann, f"{size}-klondike-2-card-moved")
@@ -83,7 +83,7 @@ class TabletopPageTests(TabletopPage):
 
         if not touch:
             # The keyboard alone: the second pile's top card onto the third pile, then F flips it.
-            moving = self.view(table_id, token)[0]["s2"]["cards"][-1]["code"]
+            moving = self.view(table_id, token)[0]["s2"]["cards"][-1]
             ann.execute_script("document.querySelector('.stack[data-id=\"s2\"]').focus()")
             ActionKeys = ann.switch_to.active_element
             ActionKeys.send_keys(Keys.ENTER)
@@ -95,11 +95,11 @@ class TabletopPageTests(TabletopPage):
             self.assertIn("the stack 3", ann.find_element(By.ID, "status").text)
             self.screenshot(ann, f"{size}-klondike-4-keyboard-choosing")
             ann.switch_to.active_element.send_keys(Keys.ENTER)
-            self.wait(ann, lambda d: self.view(table_id, token)[0]["s3"]["cards"][-1].get("code") == moving,
+            self.wait(ann, lambda d: self.view(table_id, token)[0]["s3"]["cards"][-1] == moving,
                       "the keyboard did not play the card onto the third pile")
             ann.execute_script("document.querySelector('.stack[data-id=\"s3\"]').focus()")
             ann.switch_to.active_element.send_keys("f")
-            self.wait(ann, lambda d: not self.view(table_id, token)[0]["s3"]["cards"][-1]["face_up"], "F did not flip the card")
+            self.wait(ann, lambda d: self.view(table_id, token)[0]["s3"]["cards"][-1] is None, "F did not flip the card")
             self.screenshot(ann, f"{size}-klondike-5-keyboard-played-and-flipped")
             # The wheel: with Ctrl it zooms about the pointer, without it pans; Fit puts all back.
             fitted = self.scale(ann)
@@ -157,7 +157,7 @@ class TabletopPageTests(TabletopPage):
         self.screenshot(bob, f"{size}-two-1-dealt-bob")
 
         # Ann plays a card face down to a free place: Bob sees a back there and nothing that names it.
-        hidden = ann_hand[0]["code"]
+        hidden = ann_hand[0]
         ann.find_element(By.ID, "face-down").click()
         start = self.centre(ann, f'#hand .card[data-code="{hidden}"]')
         self.mouse_drag(ann, start, self.screen(ann, 520, 330))
@@ -207,7 +207,7 @@ class TabletopPageTests(TabletopPage):
         self.wait(bob, lambda d: self.stacks(d)["deck"][1] > 450, "Bob does not see the deck where Ann put it")
 
         # Ann passes her other card to Bob's plate.
-        passed = ann_hand[1]["code"]
+        passed = ann_hand[1]
         self.mouse_drag(ann, self.centre(ann, f'#hand .card[data-code="{passed}"]'), self.centre(ann, '.plate[data-seat="2"]'))
         self.wait(bob, lambda d: d.find_elements(By.CSS_SELECTOR, f'#hand .card[data-code="{passed}"]'), "Bob did not get the passed card")
         self.assertFalse(names_card(ann.execute_script("return document.getElementById('hand').outerHTML"), passed), "the passed card stayed in Ann's hand")
@@ -354,7 +354,7 @@ class TabletopPageTests(TabletopPage):
         for kind in ("mousePressed", "mouseReleased"):
             ann.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "right", "clickCount": 1})
         self.wait(ann, lambda d: d.find_element(By.ID, "menu").is_displayed(), "the menu did not open")
-        top = self.view(table_id, bob)[0]["deck"]["cards"][-1]["handle"]
+        top = top_handle(self.view(table_id, bob)[0]["deck"])
         self.assertEqual(api("POST", f"/{table_id}/felt/hold/", {"stack": "deck"}, token=bob)[0], 200)
         self.wait(ann, lambda d: "held" in d.find_element(By.CSS_SELECTOR, '.stack[data-id="deck"]').get_attribute("class"), "Ann does not see Bob hold the deck")
         status, body = api("POST", f"/{table_id}/felt/move/", {"from": "deck", "handles": top, "to": "new", "x": 700, "y": 300, "face": "keep"}, token=bob)
@@ -421,7 +421,7 @@ class TabletopPageTests(TabletopPage):
         # Ann leads to the middle of the felt; each of the others plays onto her card.
         played = []
         for seat, driver in enumerate(players):
-            code = self.view(table_id, tokens[seat])[1]["hand"][0]["code"]
+            code = self.view(table_id, tokens[seat])[1]["hand"][0]
             start = self.centre(driver, f'#hand .card[data-code="{code}"]')
             if seat == 0:
                 drag(driver, start, self.screen(driver, 500, 300))
@@ -433,7 +433,7 @@ class TabletopPageTests(TabletopPage):
             played.append(code)
             for other in players:
                 self.wait(other, lambda d: self.stacks(d).get(trick, [0, 0, 0])[2] == len(played), "a player does not see the card played")
-        self.assertEqual([card["code"] for card in self.view(table_id, tokens[0])[0][trick]["cards"]], played)
+        self.assertEqual(self.view(table_id, tokens[0])[0][trick]["cards"], played)
         self.screenshot(players[2], f"{size}-hearts-2-trick-seen-by-cy")
 
         # Ann takes the trick to her corner by its grip, and turns it face down.

@@ -156,7 +156,7 @@ public struct TableEvents: AsyncSequence, Sendable {
             let decoder = JSONDecoder()
             switch name {
             case "view":
-                let table = TableView(try decoder.decode(Components.Schemas.FeltEventView.self, from: json))
+                let table = TableView(try decoder.decode(Tabletop.self, from: json))
                 view = table
                 return .view(table)
             case "change":

@@ -76,38 +76,20 @@ public struct TableView: Sendable, Hashable {
     /// The table's watch link, shown to its creator only, while watching is on.
     public var watchKey: String?
 
-    /// The view a `GET` of the table answered.
+    /// The view a `GET` of the table or an action answered, or a stream's `view` event carried
+    /// (the same members).
     public init(_ table: Tabletop) {
         tableID = table.tableId
         version = table.version
-        stacks = Dictionary(table.stacks.map { stack in
-            (stack.id, Stack(id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout.rawValue, step: stack.step,
-                             rotation: stack.rotation.rawValue, label: stack.label, version: stack.version, heldBy: stack.heldBy,
-                             cards: stack.cards.map { StackCard(handle: $0.handle, code: $0.faceUp ? $0.code : nil) }))
-        }, uniquingKeysWith: { _, last in last })
-        seats = table.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount, shownHand: $0.shownHand?.map(\.code)) }
+        stacks = Self.stacks(table.stacks)
+        seats = table.seats.map(Seat.init)
         yourSeat = table.yourSeat
-        hand = (table.hand ?? []).map(\.code)
+        hand = table.hand ?? []
         seeded = table.seeded
-        feltColour = table.felt?.colour
-        feltBackground = table.felt?.background
+        feltColour = table.felt.colour
+        feltBackground = table.felt.background
         creatorSeat = table.creatorSeat
         watchKey = table.watch?.key
-    }
-
-    /// The view a stream's `view` event carries.
-    init(_ view: Components.Schemas.FeltEventView) {
-        tableID = view.tableId
-        version = view.version
-        stacks = Dictionary(view.stacks.map { ($0.id, Self.stack($0)) }, uniquingKeysWith: { _, last in last })
-        seats = view.seats.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount, shownHand: $0.shownHand) }
-        yourSeat = view.yourSeat
-        hand = view.hand ?? []
-        seeded = view.seeded
-        feltColour = view.felt.colour
-        feltBackground = view.felt.background
-        creatorSeat = view.creatorSeat
-        watchKey = view.watch?.key
     }
 
     /// Moves the view to the change's version. A change applies only to the version it was made
@@ -118,7 +100,7 @@ public struct TableView: Sendable, Hashable {
         }
         for stack in change.stacks { stacks[stack.id] = Self.stack(stack) }
         for id in change.removed { stacks[id] = nil }
-        if let changed = change.seats { seats = changed.map { Seat(number: $0.number, name: $0.name, handCount: $0.handCount, shownHand: $0.shownHand) } }
+        if let changed = change.seats { seats = changed.map(Seat.init) }
         if let changed = change.hand { hand = changed }
         if let changed = change.seeded { seeded = changed }
         if let felt = change.felt {
@@ -132,13 +114,23 @@ public struct TableView: Sendable, Hashable {
         version = change.version
     }
 
-    /// A stack of an event: the card at index i from the bottom has the handle `handles` followed
-    /// by i in base 36.
-    static func stack(_ stack: Components.Schemas.FeltEventStack) -> Stack {
+    /// Stacks by id. Answers, views and changes write a stack alike: the card at index i from
+    /// the bottom has the handle `handles` followed by i in base 36.
+    static func stacks(_ stacks: [Components.Schemas.Stack]) -> [String: Stack] {
+        Dictionary(stacks.map { ($0.id, stack($0)) }, uniquingKeysWith: { _, last in last })
+    }
+
+    static func stack(_ stack: Components.Schemas.Stack) -> Stack {
         Stack(id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout.rawValue, step: stack.step,
               rotation: stack.rotation.rawValue, label: stack.label, version: stack.version, heldBy: stack.heldBy,
               cards: stack.cards.enumerated().map { index, code in
                   StackCard(handle: stack.handles + String(index, radix: 36), code: code)
               })
+    }
+}
+
+extension TableView.Seat {
+    init(_ seat: Components.Schemas.FeltSeat) {
+        self.init(number: seat.number, name: seat.name, handCount: seat.handCount, shownHand: seat.shownHand)
     }
 }

@@ -12624,7 +12624,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Free-form tables: Server-Sent Events of the free-form table. `event: view` (data: FeltEventView) first and whenever the stream skipped versions; `event: change` (id: the version; data: FeltEventChange, what changed since the version in `from`); `event: hold` (FeltHold), `event: drag` (FeltDrag, at most 30 a second per seat), `event: peek` (FeltPeek); a comment line when quiet. A client that takes no bytes for --stream-write-timeout (30 s) is disconnected; an HTTP/1.0 client gets the stream unchunked, ended by the connection's close.
+    /// Free-form tables: Server-Sent Events of the free-form table. `event: view` (data: Tabletop) first and whenever the stream skipped versions; `event: change` (id: the version; data: FeltEventChange, what changed since the version in `from`); `event: hold` (FeltHold), `event: drag` (FeltDrag, at most 30 a second per seat), `event: peek` (FeltPeek); a comment line when quiet. A client that takes no bytes for --stream-write-timeout (30 s) is disconnected; an HTTP/1.0 client gets the stream unchunked, ended by the connection's close.
     ///
     /// - Remark: HTTP `GET /api/table/{table_id}/felt/events`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/events/get`.

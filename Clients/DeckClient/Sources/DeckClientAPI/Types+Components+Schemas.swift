@@ -764,7 +764,7 @@ extension Components {
                 case reason
             }
         }
-        /// A card of a stack: its handle, which names it in actions until its stack next changes, and when face up its face (the members of Card). A face-down card shows its handle alone.
+        /// A peeked card: its handle, and its face (the members of Card).
         ///
         /// - Remark: Generated from `#/components/schemas/FeltCard`.
         public struct FeltCard: Codable, Hashable, Sendable {
@@ -819,7 +819,7 @@ extension Components {
                 case suit
             }
         }
-        /// A stack on the felt.
+        /// A stack on the felt, in the one form views, changes and events write: the card at index i from the bottom has the handle `handles` followed by i in base 36; a handle names its card in actions until its stack next changes.
         ///
         /// - Remark: Generated from `#/components/schemas/Stack`.
         public struct Stack: Codable, Hashable, Sendable {
@@ -868,10 +868,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Stack/held_by`.
             public var heldBy: Swift.Int?
-            /// Bottom first: the top card is last.
+            /// The prefix every handle of the stack's cards shares.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Stack/handles`.
+            public var handles: Swift.String
+            /// Bottom first: a face-up card's code, null for a face-down card.
             ///
             /// - Remark: Generated from `#/components/schemas/Stack/cards`.
-            public var cards: [Components.Schemas.FeltCard]
+            public var cards: [Swift.String?]
             /// Creates a new `Stack`.
             ///
             /// - Parameters:
@@ -885,7 +889,8 @@ extension Components {
             ///   - label:
             ///   - version: The table's version when the stack last changed.
             ///   - heldBy: The seat holding it while dragging.
-            ///   - cards: Bottom first: the top card is last.
+            ///   - handles: The prefix every handle of the stack's cards shares.
+            ///   - cards: Bottom first: a face-up card's code, null for a face-down card.
             public init(
                 id: Swift.String,
                 x: Swift.Double,
@@ -897,7 +902,8 @@ extension Components {
                 label: Swift.String? = nil,
                 version: Swift.Int,
                 heldBy: Swift.Int? = nil,
-                cards: [Components.Schemas.FeltCard]
+                handles: Swift.String,
+                cards: [Swift.String?]
             ) {
                 self.id = id
                 self.x = x
@@ -909,6 +915,7 @@ extension Components {
                 self.label = label
                 self.version = version
                 self.heldBy = heldBy
+                self.handles = handles
                 self.cards = cards
             }
             public enum CodingKeys: String, CodingKey {
@@ -922,10 +929,11 @@ extension Components {
                 case label
                 case version
                 case heldBy = "held_by"
+                case handles
                 case cards
             }
         }
-        /// A free-form table as one viewer may see it: face-up cards' faces, face-down cards' handles only, other seats' hands as hand_count, your hand with your seat's token.
+        /// A free-form table as one viewer may see it, in the same form as the event stream's view: face-up cards' codes, face-down cards as null, other seats' hands as hand_count, your hand (as codes) with your seat's token.
         ///
         /// - Remark: Generated from `#/components/schemas/Tabletop`.
         public struct Tabletop: Codable, Hashable, Sendable {
@@ -941,53 +949,14 @@ extension Components {
             public var version: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Tabletop/stacks`.
             public var stacks: [Components.Schemas.Stack]
-            /// - Remark: Generated from `#/components/schemas/Tabletop/SeatsPayload`.
-            public struct SeatsPayloadPayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/Tabletop/SeatsPayload/number`.
-                public var number: Swift.Int
-                /// null for a free seat
-                ///
-                /// - Remark: Generated from `#/components/schemas/Tabletop/SeatsPayload/name`.
-                public var name: Swift.String?
-                /// - Remark: Generated from `#/components/schemas/Tabletop/SeatsPayload/hand_count`.
-                public var handCount: Swift.Int
-                /// The seat's hand, only while its player shows it to the table (POST …/felt/show/), in the order it came.
-                ///
-                /// - Remark: Generated from `#/components/schemas/Tabletop/SeatsPayload/shown_hand`.
-                public var shownHand: [Components.Schemas.Card]?
-                /// Creates a new `SeatsPayloadPayload`.
-                ///
-                /// - Parameters:
-                ///   - number:
-                ///   - name: null for a free seat
-                ///   - handCount:
-                ///   - shownHand: The seat's hand, only while its player shows it to the table (POST …/felt/show/), in the order it came.
-                public init(
-                    number: Swift.Int,
-                    name: Swift.String? = nil,
-                    handCount: Swift.Int,
-                    shownHand: [Components.Schemas.Card]? = nil
-                ) {
-                    self.number = number
-                    self.name = name
-                    self.handCount = handCount
-                    self.shownHand = shownHand
-                }
-                public enum CodingKeys: String, CodingKey {
-                    case number
-                    case name
-                    case handCount = "hand_count"
-                    case shownHand = "shown_hand"
-                }
-            }
             /// - Remark: Generated from `#/components/schemas/Tabletop/seats`.
-            public typealias SeatsPayload = [Components.Schemas.Tabletop.SeatsPayloadPayload]
-            /// - Remark: Generated from `#/components/schemas/Tabletop/seats`.
-            public var seats: Components.Schemas.Tabletop.SeatsPayload
+            public var seats: [Components.Schemas.FeltSeat]
             /// - Remark: Generated from `#/components/schemas/Tabletop/your_seat`.
             public var yourSeat: Swift.Int?
+            /// Your hand's card codes, in the order it came.
+            ///
             /// - Remark: Generated from `#/components/schemas/Tabletop/hand`.
-            public var hand: [Components.Schemas.Card]?
+            public var hand: [Swift.String]?
             /// The deck's order came from a client's seed and was not shuffled since.
             ///
             /// - Remark: Generated from `#/components/schemas/Tabletop/seeded`.
@@ -1030,7 +999,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/Tabletop/peeked`.
             public var peeked: [Components.Schemas.FeltCard]?
             /// - Remark: Generated from `#/components/schemas/Tabletop/felt`.
-            public var felt: Components.Schemas.Felt?
+            public var felt: Components.Schemas.Felt
             /// The seat of the player who made the table, while they sit there.
             ///
             /// - Remark: Generated from `#/components/schemas/Tabletop/creator_seat`.
@@ -1048,7 +1017,7 @@ extension Components {
             ///   - stacks:
             ///   - seats:
             ///   - yourSeat:
-            ///   - hand:
+            ///   - hand: Your hand's card codes, in the order it came.
             ///   - seeded: The deck's order came from a client's seed and was not shuffled since.
             ///   - moved: An action's cards into or out of your hand.
             ///   - changed: What an action changed.
@@ -1061,14 +1030,14 @@ extension Components {
                 tableId: Swift.String? = nil,
                 version: Swift.Int,
                 stacks: [Components.Schemas.Stack],
-                seats: Components.Schemas.Tabletop.SeatsPayload,
+                seats: [Components.Schemas.FeltSeat],
                 yourSeat: Swift.Int? = nil,
-                hand: [Components.Schemas.Card]? = nil,
+                hand: [Swift.String]? = nil,
                 seeded: Swift.Bool,
                 moved: [Components.Schemas.Card]? = nil,
                 changed: Components.Schemas.Tabletop.ChangedPayload? = nil,
                 peeked: [Components.Schemas.FeltCard]? = nil,
-                felt: Components.Schemas.Felt? = nil,
+                felt: Components.Schemas.Felt,
                 creatorSeat: Swift.Int? = nil,
                 watch: Components.Schemas.WatchLink? = nil
             ) {
@@ -1345,216 +1314,6 @@ extension Components {
                 case path
             }
         }
-        /// A stack in an event: the card at index i from the bottom has the handle `handles` followed by i in base 36.
-        ///
-        /// - Remark: Generated from `#/components/schemas/FeltEventStack`.
-        public struct FeltEventStack: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/id`.
-            public var id: Swift.String
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/x`.
-            public var x: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/y`.
-            public var y: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/z`.
-            public var z: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/layout`.
-            @frozen public enum LayoutPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case squared = "squared"
-                case right = "right"
-                case down = "down"
-            }
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/layout`.
-            public var layout: Components.Schemas.FeltEventStack.LayoutPayload
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/step`.
-            public var step: Swift.Double?
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/rotation`.
-            @frozen public enum RotationPayload: Int, Codable, Hashable, Sendable, CaseIterable {
-                case _0 = 0
-                case _90 = 90
-            }
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/rotation`.
-            public var rotation: Components.Schemas.FeltEventStack.RotationPayload
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/label`.
-            public var label: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/version`.
-            public var version: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/held_by`.
-            public var heldBy: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/handles`.
-            public var handles: Swift.String
-            /// Bottom first: a face-up card's code, null for a face-down card.
-            ///
-            /// - Remark: Generated from `#/components/schemas/FeltEventStack/cards`.
-            public var cards: [Swift.String?]
-            /// Creates a new `FeltEventStack`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - x:
-            ///   - y:
-            ///   - z:
-            ///   - layout:
-            ///   - step:
-            ///   - rotation:
-            ///   - label:
-            ///   - version:
-            ///   - heldBy:
-            ///   - handles:
-            ///   - cards: Bottom first: a face-up card's code, null for a face-down card.
-            public init(
-                id: Swift.String,
-                x: Swift.Double,
-                y: Swift.Double,
-                z: Swift.Int,
-                layout: Components.Schemas.FeltEventStack.LayoutPayload,
-                step: Swift.Double? = nil,
-                rotation: Components.Schemas.FeltEventStack.RotationPayload,
-                label: Swift.String? = nil,
-                version: Swift.Int,
-                heldBy: Swift.Int? = nil,
-                handles: Swift.String,
-                cards: [Swift.String?]
-            ) {
-                self.id = id
-                self.x = x
-                self.y = y
-                self.z = z
-                self.layout = layout
-                self.step = step
-                self.rotation = rotation
-                self.label = label
-                self.version = version
-                self.heldBy = heldBy
-                self.handles = handles
-                self.cards = cards
-            }
-            public enum CodingKeys: String, CodingKey {
-                case id
-                case x
-                case y
-                case z
-                case layout
-                case step
-                case rotation
-                case label
-                case version
-                case heldBy = "held_by"
-                case handles
-                case cards
-            }
-        }
-        /// The data of a `view` event: the whole table (no table_id for a watcher).
-        ///
-        /// - Remark: Generated from `#/components/schemas/FeltEventView`.
-        public struct FeltEventView: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/table_id`.
-            public var tableId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/version`.
-            public var version: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/stacks`.
-            public var stacks: [Components.Schemas.FeltEventStack]
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/SeatsPayload`.
-            public struct SeatsPayloadPayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/FeltEventView/SeatsPayload/number`.
-                public var number: Swift.Int
-                /// - Remark: Generated from `#/components/schemas/FeltEventView/SeatsPayload/name`.
-                public var name: Swift.String?
-                /// - Remark: Generated from `#/components/schemas/FeltEventView/SeatsPayload/hand_count`.
-                public var handCount: Swift.Int
-                /// The seat's hand as card codes, only while its player shows it to the table.
-                ///
-                /// - Remark: Generated from `#/components/schemas/FeltEventView/SeatsPayload/shown_hand`.
-                public var shownHand: [Swift.String]?
-                /// Creates a new `SeatsPayloadPayload`.
-                ///
-                /// - Parameters:
-                ///   - number:
-                ///   - name:
-                ///   - handCount:
-                ///   - shownHand: The seat's hand as card codes, only while its player shows it to the table.
-                public init(
-                    number: Swift.Int,
-                    name: Swift.String? = nil,
-                    handCount: Swift.Int,
-                    shownHand: [Swift.String]? = nil
-                ) {
-                    self.number = number
-                    self.name = name
-                    self.handCount = handCount
-                    self.shownHand = shownHand
-                }
-                public enum CodingKeys: String, CodingKey {
-                    case number
-                    case name
-                    case handCount = "hand_count"
-                    case shownHand = "shown_hand"
-                }
-            }
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/seats`.
-            public typealias SeatsPayload = [Components.Schemas.FeltEventView.SeatsPayloadPayload]
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/seats`.
-            public var seats: Components.Schemas.FeltEventView.SeatsPayload
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/your_seat`.
-            public var yourSeat: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/hand`.
-            public var hand: [Swift.String]?
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/seeded`.
-            public var seeded: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/felt`.
-            public var felt: Components.Schemas.Felt
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/creator_seat`.
-            public var creatorSeat: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/FeltEventView/watch`.
-            public var watch: Components.Schemas.WatchLink?
-            /// Creates a new `FeltEventView`.
-            ///
-            /// - Parameters:
-            ///   - tableId:
-            ///   - version:
-            ///   - stacks:
-            ///   - seats:
-            ///   - yourSeat:
-            ///   - hand:
-            ///   - seeded:
-            ///   - felt:
-            ///   - creatorSeat:
-            ///   - watch:
-            public init(
-                tableId: Swift.String? = nil,
-                version: Swift.Int,
-                stacks: [Components.Schemas.FeltEventStack],
-                seats: Components.Schemas.FeltEventView.SeatsPayload,
-                yourSeat: Swift.Int? = nil,
-                hand: [Swift.String]? = nil,
-                seeded: Swift.Bool,
-                felt: Components.Schemas.Felt,
-                creatorSeat: Swift.Int? = nil,
-                watch: Components.Schemas.WatchLink? = nil
-            ) {
-                self.tableId = tableId
-                self.version = version
-                self.stacks = stacks
-                self.seats = seats
-                self.yourSeat = yourSeat
-                self.hand = hand
-                self.seeded = seeded
-                self.felt = felt
-                self.creatorSeat = creatorSeat
-                self.watch = watch
-            }
-            public enum CodingKeys: String, CodingKey {
-                case tableId = "table_id"
-                case version
-                case stacks
-                case seats
-                case yourSeat = "your_seat"
-                case hand
-                case seeded
-                case felt
-                case creatorSeat = "creator_seat"
-                case watch
-            }
-        }
         /// The data of a `change` event: applied to the view at `from`, it gives the view at `version`. Stacks listed are whole; seats, hand, seeded and felt appear when they changed.
         ///
         /// - Remark: Generated from `#/components/schemas/FeltEventChange`.
@@ -1564,50 +1323,11 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/FeltEventChange/from`.
             public var from: Swift.Int
             /// - Remark: Generated from `#/components/schemas/FeltEventChange/stacks`.
-            public var stacks: [Components.Schemas.FeltEventStack]
+            public var stacks: [Components.Schemas.Stack]
             /// - Remark: Generated from `#/components/schemas/FeltEventChange/removed`.
             public var removed: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/FeltEventChange/SeatsPayload`.
-            public struct SeatsPayloadPayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/FeltEventChange/SeatsPayload/number`.
-                public var number: Swift.Int
-                /// - Remark: Generated from `#/components/schemas/FeltEventChange/SeatsPayload/name`.
-                public var name: Swift.String?
-                /// - Remark: Generated from `#/components/schemas/FeltEventChange/SeatsPayload/hand_count`.
-                public var handCount: Swift.Int
-                /// The seat's hand as card codes, only while its player shows it to the table.
-                ///
-                /// - Remark: Generated from `#/components/schemas/FeltEventChange/SeatsPayload/shown_hand`.
-                public var shownHand: [Swift.String]?
-                /// Creates a new `SeatsPayloadPayload`.
-                ///
-                /// - Parameters:
-                ///   - number:
-                ///   - name:
-                ///   - handCount:
-                ///   - shownHand: The seat's hand as card codes, only while its player shows it to the table.
-                public init(
-                    number: Swift.Int,
-                    name: Swift.String? = nil,
-                    handCount: Swift.Int,
-                    shownHand: [Swift.String]? = nil
-                ) {
-                    self.number = number
-                    self.name = name
-                    self.handCount = handCount
-                    self.shownHand = shownHand
-                }
-                public enum CodingKeys: String, CodingKey {
-                    case number
-                    case name
-                    case handCount = "hand_count"
-                    case shownHand = "shown_hand"
-                }
-            }
             /// - Remark: Generated from `#/components/schemas/FeltEventChange/seats`.
-            public typealias SeatsPayload = [Components.Schemas.FeltEventChange.SeatsPayloadPayload]
-            /// - Remark: Generated from `#/components/schemas/FeltEventChange/seats`.
-            public var seats: Components.Schemas.FeltEventChange.SeatsPayload?
+            public var seats: [Components.Schemas.FeltSeat]?
             /// - Remark: Generated from `#/components/schemas/FeltEventChange/hand`.
             public var hand: [Swift.String]?
             /// - Remark: Generated from `#/components/schemas/FeltEventChange/seeded`.
@@ -1634,9 +1354,9 @@ extension Components {
             public init(
                 version: Swift.Int,
                 from: Swift.Int,
-                stacks: [Components.Schemas.FeltEventStack],
+                stacks: [Components.Schemas.Stack],
                 removed: [Swift.String],
-                seats: Components.Schemas.FeltEventChange.SeatsPayload? = nil,
+                seats: [Components.Schemas.FeltSeat]? = nil,
                 hand: [Swift.String]? = nil,
                 seeded: Swift.Bool? = nil,
                 felt: Components.Schemas.Felt? = nil,
@@ -1764,6 +1484,47 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case stack
                 case seat
+            }
+        }
+        /// A seat of the free-form table: who sits there, how many cards their hand holds, and its cards while shown.
+        ///
+        /// - Remark: Generated from `#/components/schemas/FeltSeat`.
+        public struct FeltSeat: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FeltSeat/number`.
+            public var number: Swift.Int
+            /// null for a free seat
+            ///
+            /// - Remark: Generated from `#/components/schemas/FeltSeat/name`.
+            public var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FeltSeat/hand_count`.
+            public var handCount: Swift.Int
+            /// The seat's hand as card codes, only while its player shows it to the table (POST …/felt/show/), in the order it came.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FeltSeat/shown_hand`.
+            public var shownHand: [Swift.String]?
+            /// Creates a new `FeltSeat`.
+            ///
+            /// - Parameters:
+            ///   - number:
+            ///   - name: null for a free seat
+            ///   - handCount:
+            ///   - shownHand: The seat's hand as card codes, only while its player shows it to the table (POST …/felt/show/), in the order it came.
+            public init(
+                number: Swift.Int,
+                name: Swift.String? = nil,
+                handCount: Swift.Int,
+                shownHand: [Swift.String]? = nil
+            ) {
+                self.number = number
+                self.name = name
+                self.handCount = handCount
+                self.shownHand = shownHand
+            }
+            public enum CodingKeys: String, CodingKey {
+                case number
+                case name
+                case handCount = "hand_count"
+                case shownHand = "shown_hand"
             }
         }
     }

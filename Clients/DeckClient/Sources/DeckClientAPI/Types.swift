@@ -402,7 +402,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /api/table/{table_id}/export/`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/export//post`.
     func postApiTableTableIdExport(_ input: Operations.PostApiTableTableIdExport.Input) async throws -> Operations.PostApiTableTableIdExport.Output
-    /// Free-form tables: Server-Sent Events of the free-form table. `event: view` (data: FeltEventView) first and whenever the stream skipped versions; `event: change` (id: the version; data: FeltEventChange, what changed since the version in `from`); `event: hold` (FeltHold), `event: drag` (FeltDrag, at most 30 a second per seat), `event: peek` (FeltPeek); a comment line when quiet. A client that takes no bytes for --stream-write-timeout (30 s) is disconnected; an HTTP/1.0 client gets the stream unchunked, ended by the connection's close.
+    /// Free-form tables: Server-Sent Events of the free-form table. `event: view` (data: Tabletop) first and whenever the stream skipped versions; `event: change` (id: the version; data: FeltEventChange, what changed since the version in `from`); `event: hold` (FeltHold), `event: drag` (FeltDrag, at most 30 a second per seat), `event: peek` (FeltPeek); a comment line when quiet. A client that takes no bytes for --stream-write-timeout (30 s) is disconnected; an HTTP/1.0 client gets the stream unchunked, ended by the connection's close.
     ///
     /// - Remark: HTTP `GET /api/table/{table_id}/felt/events`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/events/get`.
@@ -1517,7 +1517,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Free-form tables: Server-Sent Events of the free-form table. `event: view` (data: FeltEventView) first and whenever the stream skipped versions; `event: change` (id: the version; data: FeltEventChange, what changed since the version in `from`); `event: hold` (FeltHold), `event: drag` (FeltDrag, at most 30 a second per seat), `event: peek` (FeltPeek); a comment line when quiet. A client that takes no bytes for --stream-write-timeout (30 s) is disconnected; an HTTP/1.0 client gets the stream unchunked, ended by the connection's close.
+    /// Free-form tables: Server-Sent Events of the free-form table. `event: view` (data: Tabletop) first and whenever the stream skipped versions; `event: change` (id: the version; data: FeltEventChange, what changed since the version in `from`); `event: hold` (FeltHold), `event: drag` (FeltDrag, at most 30 a second per seat), `event: peek` (FeltPeek); a comment line when quiet. A client that takes no bytes for --stream-write-timeout (30 s) is disconnected; an HTTP/1.0 client gets the stream unchunked, ended by the connection's close.
     ///
     /// - Remark: HTTP `GET /api/table/{table_id}/felt/events`.
     /// - Remark: Generated from `#/paths//api/table/{table_id}/felt/events/get`.

@@ -2,9 +2,9 @@ import DeckService
 import PlayingCards
 
 /// A card as the deck API writes it: `{"code", "image", "images": {"svg", "png"}, "value", "suit"}`.
-struct CardJSON: Encodable, Sendable {
+struct CardJSON: Codable, Sendable, Equatable {
     /// The card's image links.
-    struct Images: Encodable, Sendable {
+    struct Images: Codable, Sendable, Equatable {
         var svg: String
         var png: String
 

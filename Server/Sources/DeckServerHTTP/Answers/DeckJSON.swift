@@ -7,7 +7,7 @@ import DeckService
 /// draw is `"success": false` with the reference's `error`, `asked` and `given`, and our
 /// `detail`; cards a lenient add or return left where they were are in `not_added` or
 /// `not_returned` with the reason; codes a lenient list ignored are in `ignored`.
-package struct DeckJSON: JSONAnswer, Sendable {
+package struct DeckJSON: JSONAnswer, Decodable, Sendable {
     var success = true
     var deckID: String
     var remaining: Int
@@ -79,12 +79,17 @@ package struct DeckJSON: JSONAnswer, Sendable {
 }
 
 /// A listed card a lenient add or return left where it was: `{"code": "4D", "reason": "in the deck"}`.
-struct LeftOutJSON: Encodable, Sendable {
+struct LeftOutJSON: Codable, Sendable, Equatable {
     var code: String
     var reason: String
 
     enum CodingKeys: String, CodingKey {
         case code, reason
+    }
+
+    init(code: String, reason: String) {
+        self.code = code
+        self.reason = reason
     }
 
     init(_ leftOut: DeckView.LeftOut) {
@@ -175,9 +180,9 @@ extension DeckJSON {
 }
 
 /// Every pile of a deck by name, in the order they were made: `{"discard": {"remaining": 2}, …}`.
-struct PilesJSON: Encodable, Sendable {
+struct PilesJSON: Codable, Sendable {
     /// A pile's count, and its cards when it is the pile listed.
-    struct Pile: Encodable, Sendable {
+    struct Pile: Codable, Sendable, Equatable {
         var remaining: Int
         var cards: [CardJSON]?
 
@@ -208,6 +213,11 @@ struct PilesJSON: Encodable, Sendable {
         for (name, pile) in piles { try container.encode(pile, forKey: Name(stringValue: name)) }
     }
 
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Name.self)
+        piles = try container.allKeys.map { ($0.stringValue, try container.decode(Pile.self, forKey: $0)) }
+    }
+
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
         for (name, pile) in piles {
@@ -227,7 +237,7 @@ struct PilesJSON: Encodable, Sendable {
 
 /// A provably fair deck's public record: `{"algorithm", "commitment", "client_seed", "nonce"}`,
 /// and once revealed `server_seed` and `order`.
-struct FairJSON: Encodable, Sendable {
+struct FairJSON: Codable, Sendable {
     var algorithm = "spc-fair-v1"
     var commitment: String
     var clientSeed: String

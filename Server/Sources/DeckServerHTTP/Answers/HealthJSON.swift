@@ -1,5 +1,5 @@
 /// The answer of a healthy `/healthz`: `{"status":"ok"}`.
-struct HealthJSON: JSONAnswer, Sendable {
+struct HealthJSON: JSONAnswer, Decodable, Sendable {
     var state = "ok"
 
     enum CodingKeys: String, CodingKey {

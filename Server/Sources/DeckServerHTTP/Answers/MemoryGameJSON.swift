@@ -5,15 +5,15 @@ import Memorize
 /// "finished", "cards": [{"index", "face_up", "matched", …}]}`; a card's face fields (`code`,
 /// `image`, `images`, `name` for playing cards; `emoji`, `name` for emoji) only when it is face
 /// up or matched.
-struct MemoryGameJSON: JSONAnswer, Sendable {
+struct MemoryGameJSON: JSONAnswer, Decodable, Sendable, Equatable {
     /// The theme's name and colours.
-    struct Theme: Encodable, Sendable {
+    struct Theme: Codable, Sendable, Equatable {
         var name: String
         var colors: [String]
     }
 
     /// A card as the player sees it.
-    struct Card: Encodable, Sendable {
+    struct Card: Codable, Sendable, Equatable {
         var index: Int
         var faceUp: Bool
         var matched: Bool

@@ -1,9 +1,9 @@
 import Memorize
 
 /// `{"themes": [{"name", "colors", "pairs", "max_pairs"}]}`; `pairs` is null for a random number.
-struct MemoryThemesJSON: JSONAnswer, Sendable {
+struct MemoryThemesJSON: JSONAnswer, Decodable, Sendable {
     /// A theme and how many pairs it deals.
-    struct Theme: Encodable, Sendable {
+    struct Theme: Codable, Sendable {
         var name: String
         var colors: [String]
         var pairs: Int?

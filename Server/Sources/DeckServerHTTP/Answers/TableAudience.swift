@@ -33,7 +33,7 @@ enum TableAudience: Sendable, Hashable {
 /// The felt's colour and background, and the watch link for the creator, as answers and
 /// events write them: `"felt": {"colour", "background"}` (a path), `"creator_seat"`, and for the
 /// creator `"watch": {"key", "path"}`.
-struct FeltJSON: Encodable, Sendable {
+struct FeltJSON: Codable, Sendable {
     var colour: String?
     var background: String?
 
@@ -44,7 +44,7 @@ struct FeltJSON: Encodable, Sendable {
 }
 
 /// A watch link: its key and the path of the table as watchers see it.
-struct WatchJSON: Encodable, Sendable {
+struct WatchJSON: Codable, Sendable {
     var key: String
     var path: String
 
@@ -56,7 +56,7 @@ struct WatchJSON: Encodable, Sendable {
 
 /// The answer to making a watch link, or turning watching off: `{"success", "watch"}`, with no
 /// `watch` when off.
-struct WatchLinkJSON: JSONAnswer, Sendable {
+struct WatchLinkJSON: JSONAnswer, Decodable, Sendable {
     var success = true
     var watch: WatchJSON?
     var url: String?

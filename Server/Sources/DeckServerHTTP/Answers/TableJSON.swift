@@ -4,26 +4,13 @@ import DeckService
 /// "name", "hand_count"}], "piles": {"center": {"remaining", "cards"}}}`, and with a seat's token
 /// `your_seat` and `hand`; `seeded` says whether a client's seed ordered the deck. An answer to a request adds `"success": true` and, for an action,
 /// `cards`, the cards it moved for this seat; an event's data is the view alone.
-struct TableJSON: JSONAnswer, Sendable {
-    struct Seat: Encodable, Sendable {
+struct TableJSON: JSONAnswer, Decodable, Sendable {
+    struct Seat: Codable, Sendable {
         var number: Int
         var name: String?
         var handCount: Int
-        /// A free-form table's seat whose player shows their hand: its cards (only then present).
-        var shownHand: ShownHand?
-
-        /// A shown hand as an answer writes cards (whole, with images) or an event (codes).
-        enum ShownHand: Encodable, Sendable {
-            case cards([CardJSON])
-            case codes([String])
-
-            func encode(to encoder: any Encoder) throws {
-                switch self {
-                case .cards(let cards): try cards.encode(to: encoder)
-                case .codes(let codes): try codes.encode(to: encoder)
-                }
-            }
-        }
+        /// A free-form table's seat whose player shows their hand: its card codes (only then present).
+        var shownHand: [String]?
 
         enum CodingKeys: String, CodingKey {
             case number, name
@@ -41,7 +28,7 @@ struct TableJSON: JSONAnswer, Sendable {
         }
     }
 
-    struct Pile: Encodable, Sendable {
+    struct Pile: Codable, Sendable {
         var remaining: Int
         var cards: [CardJSON]
     }
@@ -104,12 +91,27 @@ struct TableJSON: JSONAnswer, Sendable {
         try container.encodeIfPresent(cards, forKey: .cards)
         try container.encode(seeded, forKey: .seeded)
     }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        success = try container.decodeIfPresent(Bool.self, forKey: .success)
+        tableID = try container.decode(String.self, forKey: .tableID)
+        version = try container.decode(Int.self, forKey: .version)
+        remaining = try container.decode(Int.self, forKey: .remaining)
+        seats = try container.decode([Seat].self, forKey: .seats)
+        let pileContainer = try container.nestedContainer(keyedBy: Name.self, forKey: .piles)
+        piles = try pileContainer.allKeys.map { ($0.stringValue, try pileContainer.decode(Pile.self, forKey: $0)) }
+        yourSeat = try container.decodeIfPresent(Int.self, forKey: .yourSeat)
+        hand = try container.decodeIfPresent([CardJSON].self, forKey: .hand)
+        cards = try container.decodeIfPresent([CardJSON].self, forKey: .cards)
+        seeded = try container.decode(Bool.self, forKey: .seeded)
+    }
 }
 
 /// A new table's or a joining player's answer: `{"success", "table_id", "seat": {"number",
 /// "name", "token"}, "table": {…}}`. The token is shown here only.
-struct SeatTicketJSON: JSONAnswer, Sendable {
-    struct Seat: Encodable, Sendable {
+struct SeatTicketJSON: JSONAnswer, Decodable, Sendable {
+    struct Seat: Codable, Sendable {
         var number: Int
         var name: String
         var token: String

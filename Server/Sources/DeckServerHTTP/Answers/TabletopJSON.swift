@@ -1,33 +1,14 @@
 import DeckService
 
-/// The free-form table as one viewer sees it: `{"table_id", "version", "stacks": [{"id", "x",
-/// "y", "z", "layout", "step", "rotation", "label", "version", "held_by", "cards": [{"handle",
-/// and when face up the card's "code", "image", …}]}], "seats", "your_seat", "hand", "seeded"}`.
-/// An answer to a request adds `"success": true`; an action's adds `"moved"`, the cards it moved
-/// into or out of the seat's hand, and `"changed"`: `{"stacks": [ids], "hands": [seats]}`. A
-/// peek's adds `"peeked"`: `[{"handle", …card}]`, for the peeking seat's eyes only.
-struct TabletopJSON: JSONAnswer, Sendable {
-    struct Stack: Encodable, Sendable {
-        var id: String
-        var x: Double
-        var y: Double
-        var z: Int
-        var layout: String
-        var step: Double?
-        var rotation: Int
-        var label: String?
-        var version: Int
-        var heldBy: Int?
-        var cards: [Card]
-
-        enum CodingKeys: String, CodingKey {
-            case id, x, y, z, layout, step, rotation, label, version, cards
-            case heldBy = "held_by"
-        }
-    }
-
-    /// A card of a stack: its handle, and its face's members when it is face up.
-    struct Card: Encodable, Sendable {
+/// An answer of the free-form table: the view (``TabletopViewJSON``, the same members the event
+/// stream's `view` writes) and `"success": true`. An action's answer adds `"moved"`, the cards it
+/// moved into or out of the seat's hand (whole cards, with images), and `"changed"`:
+/// `{"stacks": [ids], "hands": [seats]}`. A peek's adds `"peeked"`: `[{"handle", "face_up", …card}]`,
+/// for the peeking seat's eyes only. The view's members read as the answer's own (`answer.stacks`).
+@dynamicMemberLookup
+struct TabletopJSON: JSONAnswer, Decodable, Sendable {
+    /// A peeked card: its handle and its face's members.
+    struct Card: Codable, Sendable {
         var handle: String
         var face: CardJSON?
 
@@ -41,67 +22,67 @@ struct TabletopJSON: JSONAnswer, Sendable {
             try container.encode(face != nil, forKey: .faceUp)
             try face?.encode(to: encoder)
         }
+
+        init(handle: String, face: CardJSON?) {
+            self.handle = handle
+            self.face = face
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            handle = try container.decode(String.self, forKey: .handle)
+            face = try container.decode(Bool.self, forKey: .faceUp) ? try CardJSON(from: decoder) : nil
+        }
     }
 
-    struct Changed: Encodable, Sendable {
+    struct Changed: Codable, Sendable {
         var stacks: [String]
         var hands: [Int]
     }
 
+    /// `true` in an answer; absent where the view goes inside another answer (a conflict's table).
     var success: Bool?
-    var tableID: String?
-    var version: Int
-    var stacks: [Stack]
-    var seats: [TableJSON.Seat]
-    var yourSeat: Int?
-    var hand: [CardJSON]?
-    var seeded: Bool
+    var view: TabletopViewJSON
     var moved: [CardJSON]?
     var changed: Changed?
     var peeked: [Card]?
-    var felt: FeltJSON
-    var creatorSeat: Int?
-    var watch: WatchJSON?
 
     enum CodingKeys: String, CodingKey {
-        case success
-        case tableID = "table_id"
-        case version, stacks, seats
-        case yourSeat = "your_seat"
-        case hand, seeded, moved, changed, peeked, felt
-        case creatorSeat = "creator_seat"
-        case watch
+        case success, moved, changed, peeked
     }
 
-    /// The view as an answer (`answer`: with `success`) or as an event's data, for `audience`.
-    init(_ view: TabletopView, base: String, answer: Bool = true, audience: TableAudience = .players) {
+    /// The view as an answer (`answer`: with `success`), for `audience`.
+    init(_ view: TabletopView, answer: Bool = true, audience: TableAudience = .players) {
         success = answer ? true : nil
-        tableID = audience.tableID(view.id)
-        felt = FeltJSON(view.felt, table: view.id, audience: audience)
-        creatorSeat = view.creatorSeat
-        watch = view.watchKey.map(WatchJSON.init)
-        version = view.version
-        stacks = view.stacks.map { stack in
-            Stack(
-                id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout, step: stack.step, rotation: stack.rotation,
-                label: stack.label, version: stack.version, heldBy: stack.heldBy,
-                cards: stack.cards.map { Card(handle: $0.handle, face: $0.face.map { CardJSON($0, base: base) }) })
-        }
-        seats = view.seats.map {
-            TableJSON.Seat(
-                number: $0.number, name: $0.name, handCount: $0.handCount,
-                shownHand: $0.shownHand.map { .cards($0.map { CardJSON($0, base: base) }) })
-        }
-        yourSeat = view.viewerSeat
-        hand = view.hand?.map { CardJSON($0, base: base) }
-        seeded = view.seeded
+        self.view = TabletopViewJSON(view, audience: audience)
     }
 
     /// An action's answer: the view and what the action did.
     init(_ answer: DeckService.TabletopAnswer, base: String) {
-        self.init(answer.view, base: base)
+        self.init(answer.view)
         moved = answer.outcome.moved?.map { CardJSON($0, base: base) }
         changed = Changed(stacks: answer.outcome.stacks, hands: answer.outcome.hands)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        success = try container.decodeIfPresent(Bool.self, forKey: .success)
+        view = try TabletopViewJSON(from: decoder)
+        moved = try container.decodeIfPresent([CardJSON].self, forKey: .moved)
+        changed = try container.decodeIfPresent(Changed.self, forKey: .changed)
+        peeked = try container.decodeIfPresent([Card].self, forKey: .peeked)
+    }
+
+    /// The view's members, as the answer's own.
+    subscript<Member>(dynamicMember member: KeyPath<TabletopViewJSON, Member>) -> Member { view[keyPath: member] }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(success, forKey: .success)
+        try view.encode(to: encoder)
+        try container.encodeIfPresent(moved, forKey: .moved)
+        try container.encodeIfPresent(changed, forKey: .changed)
+        try container.encodeIfPresent(peeked, forKey: .peeked)
     }
 
     /// A view may hold the viewer's hand: no cache keeps it.

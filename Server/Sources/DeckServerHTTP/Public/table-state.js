@@ -3,17 +3,9 @@
 // update goes through `update`, which emits one "change" event; the components redraw from it.
 
 // A stack as the page keeps it: cards bottom first, each { handle, code } (code null when face
-// down to this viewer).
-function stackFromAnswer(stack) {
-  return {
-    id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout, step: stack.step || 0,
-    rotation: stack.rotation || 0, label: stack.label || null, version: stack.version,
-    cards: stack.cards.map((card) => ({ handle: card.handle, code: card.face_up ? card.code : null })),
-  };
-}
-
-// The event stream's form: handles as a shared prefix and the card's index in base 36.
-function stackFromEvent(stack) {
+// down to this viewer). Answers, views and changes all write a stack alike: its handles as a
+// shared prefix, the card at index i having that prefix and i in base 36.
+function stackFrom(stack) {
   return {
     id: stack.id, x: stack.x, y: stack.y, z: stack.z, layout: stack.layout, step: stack.step || 0,
     rotation: stack.rotation || 0, label: stack.label || null, version: stack.version,
@@ -25,10 +17,6 @@ function stackFromEvent(stack) {
 // server's default. A hold event's `until` tells the server's own length (--hold-seconds).
 const holdMilliseconds = 5000;
 
-const handFrom = (hand) => (hand || []).map((card) => (typeof card === "string" ? card : card.code));
-
-// Seats as the page keeps them: a shown hand as codes (answers give whole cards, events codes).
-const seatsFrom = (seats) => (seats || []).map((seat) => (seat.shown_hand ? { ...seat, shown_hand: handFrom(seat.shown_hand) } : seat));
 
 // The order a sort puts cards in: by suit (spades, hearts, clubs, diamonds: the colours
 // alternate), then by rank with the ace high; or by rank first, then by suit.
@@ -54,17 +42,14 @@ export class TableState extends EventTarget {
     this.dispatchEvent(new CustomEvent("change", { detail }));
   }
 
-  // A whole view: an action's answer or GET (`event` false), or the stream's `view` event.
-  setView(next, { event = false } = {}) {
+  // A whole view: an action's answer, a GET, or the stream's `view` event.
+  setView(next) {
     if (!next || !Array.isArray(next.stacks)) return;
     if (this.view && next.version < this.view.version) return;
-    const stacks = new Map(next.stacks.map((stack) => {
-      const kept = event ? stackFromEvent(stack) : stackFromAnswer(stack);
-      return [kept.id, kept];
-    }));
+    const stacks = new Map(next.stacks.map((stack) => [stack.id, stackFrom(stack)]));
     this.view = {
       id: next.table_id || (this.view && this.view.id), version: next.version, stacks,
-      seats: seatsFrom(next.seats), hand: handFrom(next.hand), yourSeat: next.your_seat ?? null,
+      seats: next.seats || [], hand: next.hand || [], yourSeat: next.your_seat ?? null,
       creatorSeat: next.creator_seat ?? null, seeded: Boolean(next.seeded), felt: next.felt || {},
       watch: next.watch || null,
     };
@@ -90,7 +75,7 @@ export class TableState extends EventTarget {
       else this.movers.delete(id);
     }
     for (const stack of change.stacks || []) {
-      view.stacks.set(stack.id, stackFromEvent(stack));
+      view.stacks.set(stack.id, stackFrom(stack));
       // Who holds a changed stack is as the change says: an action ends its seat's holds of
       // the stacks it changed (the drop of a drag), which no hold event announces.
       const held = this.holds.get(stack.id);
@@ -105,8 +90,8 @@ export class TableState extends EventTarget {
         this.drags.delete(stack.id);
       }
     }
-    if (change.seats) view.seats = seatsFrom(change.seats);
-    if (change.hand) view.hand = handFrom(change.hand);
+    if (change.seats) view.seats = change.seats;
+    if (change.hand) view.hand = change.hand;
     if ("seeded" in change) view.seeded = Boolean(change.seeded);
     if (change.felt) view.felt = change.felt;
     if ("creator_seat" in change) view.creatorSeat = change.creator_seat;

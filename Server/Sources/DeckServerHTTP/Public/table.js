@@ -80,7 +80,7 @@ function showHeader() {
 function listen() {
   table.listen({
     onEvent(name, data) {
-      if (name === "view") state.setView(data, { event: true });
+      if (name === "view") state.setView(data);
       else if (name === "change") state.applyChange(data, refresh);
       else if (name === "hold") state.hold(data);
       else if (name === "drag") state.drag(data);

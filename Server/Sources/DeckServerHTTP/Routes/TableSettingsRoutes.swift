@@ -47,7 +47,7 @@ struct TableSettingsRoutes {
         }
         router.api("/api/watch/:watch_key") { api in
             let key = try api.path("watch_key")
-            return TabletopJSON(try await api.service.watch(key), base: api.base, audience: .watcher(key: key))
+            return TabletopJSON(try await api.service.watch(key), audience: .watcher(key: key))
         }
         streams.add("/api/watch/:watch_key/events", to: router) { [streams, service] request, context in
             if request.method == .head { return nil }
@@ -63,7 +63,7 @@ struct TableSettingsRoutes {
                 throw RequestError.parameter("colour", "is missing", allowed: "give # and six hex digits, such as colour=%231e6b3a, or colour= for the page's own")
             }
             let view = try await api.service.setFeltColour(at: api.path("table_id"), token: token, colour: colour.isEmpty ? nil : colour)
-            return TabletopJSON(view, base: api.base)
+            return TabletopJSON(view)
         }
         router.upload("/api/table/:table_id/felt/background", maximumBytes: BackgroundImage.maximumByteCount, budget: uploads) { api in
             // Refused before a file is read: no token, or not the creator.
@@ -78,7 +78,7 @@ struct TableSettingsRoutes {
             let id = try api.path("table_id")
             defer { backgrounds.evict(table: id) }
             if try api.parameters.flag("remove") {
-                return TabletopJSON(try await api.service.setBackground(at: id, token: token, image: nil), base: api.base)
+                return TabletopJSON(try await api.service.setBackground(at: id, token: token, image: nil))
             }
             guard let body else {
                 throw RequestError(
@@ -97,8 +97,7 @@ struct TableSettingsRoutes {
             }
             // What is stored counts, as the server re-encoded it.
             try charge.settle(to: image.bytes.count)
-            return TabletopJSON(
-                try await api.service.setBackground(at: id, token: token, image: (image.bytes, image.mediaType)), base: api.base)
+            return TabletopJSON(try await api.service.setBackground(at: id, token: token, image: (image.bytes, image.mediaType)))
         }
         router.get("/api/table/:table_id/background/:number") { [backgrounds] request, context in
             let id = try context.parameters.require("table_id")

@@ -14,7 +14,7 @@ struct TabletopRoutes {
 
     func add(to router: APIRegistrar) {
         router.api("/api/table/:table_id/felt") { api in
-            TabletopJSON(try await api.service.tabletop(api.path("table_id"), token: try TableRoutes.token(api, required: false)), base: api.base)
+            TabletopJSON(try await api.service.tabletop(api.path("table_id"), token: try TableRoutes.token(api, required: false)))
         }
         action(router, "move") { api in
             .move(from: try Self.source(api), to: try Self.target(api), face: try Self.facing(api))
@@ -68,15 +68,14 @@ struct TabletopRoutes {
             return TabletopJSON(
                 try await api.service.hold(
                     at: api.path("table_id"), token: token, stack: try Self.required(api, "stack", example: "stack=s3"),
-                    release: try api.parameters.flag("release")),
-                base: api.base)
+                    release: try api.parameters.flag("release")))
         }
         router.change("/api/table/:table_id/felt/peek") { api in
             let token = try TableRoutes.token(api, required: true)!
             let id = try api.path("table_id")
             let peek = try await api.service.peek(
                 at: id, token: token, stack: try Self.required(api, "stack", example: "stack=s3"), at: try Self.references(api))
-            var answer = TabletopJSON(peek.view, base: api.base)
+            var answer = TabletopJSON(peek.view)
             answer.peeked = peek.faces.map { TabletopJSON.Card(handle: $0.handle, face: CardJSON($0.card, base: api.base)) }
             return answer
         }
@@ -86,7 +85,7 @@ struct TabletopRoutes {
                 throw RequestError.parameter("shown", "is missing", allowed: "give shown=true to show your hand to the table, shown=false to hide it again")
             }
             let shown = try api.parameters.flag("shown")
-            return TabletopJSON(try await api.service.showHand(at: api.path("table_id"), token: token, shown: shown), base: api.base)
+            return TabletopJSON(try await api.service.showHand(at: api.path("table_id"), token: token, shown: shown))
         }
         // A drag's position goes to the other seats' streams and is stored nowhere.
         router.change("/api/table/:table_id/felt/drag") { api in
@@ -119,7 +118,7 @@ struct TabletopRoutes {
         case .view(let snapshot):
             let viewer = stream.viewer(in: snapshot)
             return try encodings.bytes(of: snapshot, "felt view \(viewer ?? 0) \(audience.cacheKey)") {
-                let data = try TabletopEventJSON.View(snapshot.view(for: viewer), audience: audience).jsonBytes()
+                let data = try TabletopViewJSON(snapshot.view(for: viewer), audience: audience).jsonBytes()
                 return EventStreamResponse.event("view", id: snapshot.version, data: data)
             }
         case .change(let snapshot):
@@ -156,7 +155,7 @@ struct TabletopRoutes {
             } catch let refusal as ServiceError where refusal.kind == .conflict {
                 // Someone was first, or the table moved on: the seat gets the table as it is now.
                 let view = try? await api.service.tabletop(id, token: token)
-                throw TabletopConflict(refusal: refusal, table: view.map { TabletopJSON($0, base: api.base, answer: false) })
+                throw TabletopConflict(refusal: refusal, table: view.map { TabletopJSON($0, answer: false) })
             }
         }
     }

@@ -1,3 +1,5 @@
+@testable import DeckServerHTTP
+import DeckTestSupport
 import Foundation
 import Testing
 
@@ -19,16 +21,16 @@ struct CompatibilityTests {
             let deck = try answer.deck
             #expect(deck.success)
             #expect(deck.remaining == 47)
-            #expect(deck.piles?.keys.sorted() == ["discard", "player1"])
-            #expect(deck.piles?["discard"] == PileAnswer(remaining: 2, cards: nil))
-            #expect(deck.piles?["player1"] == PileAnswer(remaining: 1, cards: nil))
+            #expect(deck.piles?.piles.map(\.name).sorted() == ["discard", "player1"])
+            #expect(deck.piles?["discard"] == PilesJSON.Pile(remaining: 2, cards: nil))
+            #expect(deck.piles?["player1"] == PilesJSON.Pile(remaining: 1, cards: nil))
             #expect(!answer.text.contains("undefined"))
 
             // A deck with no piles at all answers the same way, with no piles.
             let bare = try await server.newDeck()
             let empty = try await server.get("/api/deck/\(bare)/pile/undefined/list/")
             #expect(empty.status == 200)
-            #expect(try empty.deck.piles == [:])
+            #expect(try empty.deck.piles?.piles.isEmpty == true)
 
             let unknown = try await server.get("/api/deck/\(String(repeating: "a", count: 26))/pile/discard/list/")
             #expect(unknown.status == 404)
@@ -47,7 +49,7 @@ struct CompatibilityTests {
             #expect(made.remaining == 52)
             #expect(try await server.post("/api/deck/\(id)/pile/hand/add/", "cards=").status == 200)
             let listed = try await server.get("/api/deck/\(id)/pile/hand/list/")
-            #expect(try listed.deck.piles?["hand"] == PileAnswer(remaining: 0, cards: []))
+            #expect(try listed.deck.piles?["hand"] == PilesJSON.Pile(remaining: 0, cards: []))
 
             // Adding nothing to a pile that has cards leaves it as it is.
             let drawn = try await server.get("/api/deck/\(id)/draw/?count=2").codes
@@ -62,7 +64,7 @@ struct CompatibilityTests {
             let gap = try await server.get("/api/deck/\(id)/pile/hand/add/?cards=\(drawn[1]),,KD")
             #expect(gap.status == 200, "\(gap.text)")
             #expect(try gap.deck.ignored == [""])
-            #expect(try gap.deck.notAdded == [LeftOutAnswer(code: "KD", reason: "in the deck")])
+            #expect(try gap.deck.notAdded == [LeftOutJSON(code: "KD", reason: "in the deck")])
             #expect(try await server.get("/api/deck/\(id)/pile/hand/list/").pileCodes("hand") == [drawn[0], drawn[1]])
         }
     }
@@ -136,8 +138,8 @@ struct CompatibilityTests {
             let deck = try answer.deck
             #expect(deck.success)
             #expect(deck.remaining == 52)
-            #expect(deck.piles?["discard"] == PileAnswer(remaining: 0, cards: nil))
-            #expect(deck.notAdded == hand.map { LeftOutAnswer(code: $0, reason: "in the deck") })
+            #expect(deck.piles?["discard"] == PilesJSON.Pile(remaining: 0, cards: nil))
+            #expect(deck.notAdded == hand.map { LeftOutJSON(code: $0, reason: "in the deck") })
             #expect(try await server.get("/api/deck/\(id)/pile/discard/list/").pileCodes("discard") == [])
         }
     }

@@ -1,3 +1,4 @@
+@testable import DeckServerHTTP
 import DeckServerHTTP
 import Foundation
 import Testing
@@ -114,7 +115,7 @@ struct ReferenceAnswerTests {
             #expect(answer.status == 200, "\(answer.text)")
             let deck = try answer.deck
             #expect(deck.success)
-            #expect(deck.notAdded == [LeftOutAnswer(code: "AS", reason: "in pile 'p'"), LeftOutAnswer(code: "9D", reason: "in the deck")])
+            #expect(deck.notAdded == [LeftOutJSON(code: "AS", reason: "in pile 'p'"), LeftOutJSON(code: "9D", reason: "in the deck")])
             #expect(deck.piles?["p"]?.remaining == 4 && deck.piles?["other"]?.remaining == 0)
             #expect(try await server.get("/api/deck/\(id)/pile/p/list/").pileCodes("p") == ["AS", "3S", "2S", "4S"])
             #expect(deck.remaining == 48)
@@ -122,8 +123,8 @@ struct ReferenceAnswerTests {
             // A joker in a deck without jokers, and a card listed twice.
             let more = try await Self.deck(server, drawn: 1)
             let odd = try await server.get("/api/deck/\(more)/pile/q/add/?cards=X1,AS,AS").deck
-            #expect(odd.notAdded == [LeftOutAnswer(code: "X1", reason: "not a card of this deck"),
-                                     LeftOutAnswer(code: "AS", reason: "listed more times than it can move")])
+            #expect(odd.notAdded == [LeftOutJSON(code: "X1", reason: "not a card of this deck"),
+                                     LeftOutJSON(code: "AS", reason: "listed more times than it can move")])
             #expect(odd.piles?["q"]?.remaining == 1)
         }
     }
@@ -142,7 +143,7 @@ struct ReferenceAnswerTests {
             #expect(answer.status == 200)
             let deck = try answer.deck
             #expect(deck.success && deck.remaining == 52 && deck.piles?["discard"]?.remaining == 0)
-            #expect(deck.notAdded == codes.map { LeftOutAnswer(code: $0, reason: "in the deck") })
+            #expect(deck.notAdded == codes.map { LeftOutJSON(code: $0, reason: "in the deck") })
         }
     }
 
@@ -178,12 +179,12 @@ struct ReferenceAnswerTests {
             #expect(try await server.get("/api/deck/\(id)/return/?cards=2S,AS,9D&strict=true").status == 400)
             let back = try await server.get("/api/deck/\(id)/return/?cards=2S,AS,9D").deck
             #expect(back.success && back.remaining == 50)
-            #expect(back.notReturned == [LeftOutAnswer(code: "AS", reason: "in pile 'p'"), LeftOutAnswer(code: "9D", reason: "in the deck")])
+            #expect(back.notReturned == [LeftOutJSON(code: "AS", reason: "in pile 'p'"), LeftOutJSON(code: "9D", reason: "in the deck")])
 
             #expect(try await server.get("/api/deck/\(id)/pile/p/return/?cards=AS,3S&strict=true").status == 400)
             let fromPile = try await server.get("/api/deck/\(id)/pile/p/return/?cards=AS,3S").deck
             #expect(fromPile.success && fromPile.remaining == 51 && fromPile.piles?["p"]?.remaining == 0)
-            #expect(fromPile.notReturned == [LeftOutAnswer(code: "3S", reason: "not in pile 'p'")])
+            #expect(fromPile.notReturned == [LeftOutJSON(code: "3S", reason: "not in pile 'p'")])
         }
     }
 

@@ -1,3 +1,4 @@
+@testable import DeckServerHTTP
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -14,8 +15,8 @@ final class EventStreamReader: Sendable {
         var name: String? = nil
 
         /// The data as a table view.
-        var table: TableAnswer {
-            get throws { try JSONDecoder().decode(TableAnswer.self, from: Data(data.utf8)) }
+        var table: TableJSON {
+            get throws { try JSONDecoder().decode(TableJSON.self, from: Data(data.utf8)) }
         }
     }
 
@@ -79,7 +80,7 @@ final class EventStreamReader: Sendable {
     }
 
     /// The next event whose table view is at `version` or later.
-    func view(atLeast version: Int, within timeout: Duration = .seconds(60)) async throws -> TableAnswer? {
+    func view(atLeast version: Int, within timeout: Duration = .seconds(60)) async throws -> TableJSON? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard let event = await next(within: deadline - ContinuousClock.now) else { return nil }

@@ -1,3 +1,4 @@
+import DeckTestSupport
 extension TestServer {
     /// The value of the series `name` (one without labels) in `/metrics`; `nil` when it is not
     /// there.

@@ -1,75 +1,23 @@
+@testable import DeckServerHTTP
+import DeckTestSupport
 import Foundation
 
-/// A table as a viewer sees it: `{"table_id", "version", "remaining", "seats", "piles",
-/// "your_seat"?, "hand"?, "cards"?}`.
-struct TableAnswer: Decodable, Sendable, Equatable {
-    struct Seat: Decodable, Sendable, Equatable {
-        var number: Int
-        var name: String?
-        var handCount: Int
-
-        enum CodingKeys: String, CodingKey {
-            case number, name
-            case handCount = "hand_count"
-        }
-    }
-
-    struct Pile: Decodable, Sendable, Equatable {
-        var remaining: Int
-        var cards: [CardAnswer]
-    }
-
-    var success: Bool?
-    var tableID: String
-    var version: Int
-    var remaining: Int
-    var seats: [Seat]
-    var piles: [String: Pile]
-    var yourSeat: Int?
-    var hand: [CardAnswer]?
-    var cards: [CardAnswer]?
-
-    enum CodingKeys: String, CodingKey {
-        case success
-        case tableID = "table_id"
-        case version, remaining, seats, piles
-        case yourSeat = "your_seat"
-        case hand, cards
-    }
-
+extension TableJSON {
+    /// The pile `name`, nil when the table has none of that name.
+    func pile(_ name: String) -> Pile? { piles.first { $0.name == name }?.pile }
     /// The codes of the viewer's hand.
     var handCodes: [String] { hand?.map(\.code) ?? [] }
     /// Every card this view shows face up, the viewer's hand included.
     var visibleCodes: [String] {
-        handCodes + piles.values.flatMap { $0.cards.map(\.code) } + (cards?.map(\.code) ?? [])
-    }
-}
-
-/// A seat's ticket: `{"success", "table_id", "seat": {"number", "name", "token"}, "table"}`.
-struct SeatTicketAnswer: Decodable, Sendable {
-    struct Seat: Decodable, Sendable {
-        var number: Int
-        var name: String
-        var token: String
-    }
-
-    var success: Bool
-    var tableID: String
-    var seat: Seat
-    var table: TableAnswer
-
-    enum CodingKeys: String, CodingKey {
-        case success
-        case tableID = "table_id"
-        case seat, table
+        handCodes + piles.flatMap { $0.pile.cards.map(\.code) } + (cards?.map(\.code) ?? [])
     }
 }
 
 extension Answer {
     /// The body as a table view.
-    var table: TableAnswer { get throws { try decode(TableAnswer.self) } }
+    var table: TableJSON { get throws { try decode(TableJSON.self) } }
     /// The body as a seat's ticket.
-    var ticket: SeatTicketAnswer { get throws { try decode(SeatTicketAnswer.self) } }
+    var ticket: SeatTicketJSON { get throws { try decode(SeatTicketJSON.self) } }
 }
 
 /// A seat at a table under test: its number and token, and calls made with the token.
@@ -87,7 +35,7 @@ struct TestSeat: Sendable {
     }
 
     /// The table as this seat sees it.
-    func view() async throws -> TableAnswer {
+    func view() async throws -> TableJSON {
         let answer = try await server.get("/api/table/\(table)/", headers: bearer)
         guard answer.status == 200 else { throw ServerProcessError(message: "view failed: \(answer.status) \(answer.text)") }
         return try answer.table

@@ -1,76 +1,36 @@
+@testable import DeckServerHTTP
+import DeckTestSupport
 import Foundation
 
-/// The free-form table as a viewer sees it (`/api/table/{id}/felt/`).
-struct TabletopAnswer: Decodable, Sendable {
-    struct Card: Decodable, Sendable {
-        var handle: String
-        var faceUp: Bool
-        var code: String?
+// The free-form table's answers are read with the server's own models (`TabletopJSON`,
+// `StackJSON`, `WatchLinkJSON`), so a test reads exactly what the server writes.
 
-        enum CodingKeys: String, CodingKey {
-            case handle, code
-            case faceUp = "face_up"
-        }
-    }
+extension StackJSON {
+    /// The handle of the card at `index` from the bottom: the stack's prefix and `index` in base 36.
+    func handle(at index: Int) -> String { handles + String(index, radix: 36) }
 
-    struct Stack: Decodable, Sendable {
-        var id: String
-        var x: Double
-        var y: Double
-        var z: Int
-        var layout: String
-        var step: Double?
-        var rotation: Int
-        var label: String?
-        var version: Int
-        var heldBy: Int?
-        var cards: [Card]
+    /// Every card's handle, bottom first.
+    var cardHandles: [String] { cards.indices.map(handle(at:)) }
 
-        enum CodingKeys: String, CodingKey {
-            case id, x, y, z, layout, step, rotation, label, version, cards
-            case heldBy = "held_by"
-        }
-    }
+    /// The top card's handle, nil for an empty stack.
+    var topHandle: String? { cards.isEmpty ? nil : handle(at: cards.count - 1) }
+}
 
-    struct Changed: Decodable, Sendable {
-        var stacks: [String]
-        var hands: [Int]
-    }
-
-    var success: Bool?
-    var tableID: String
-    var version: Int
-    var stacks: [Stack]
-    var seats: [TableAnswer.Seat]
-    var yourSeat: Int?
-    var hand: [CardAnswer]?
-    var seeded: Bool
-    var moved: [CardAnswer]?
-    var changed: Changed?
-    var peeked: [Card]?
-
-    enum CodingKeys: String, CodingKey {
-        case success
-        case tableID = "table_id"
-        case version, stacks, seats
-        case yourSeat = "your_seat"
-        case hand, seeded, moved, changed, peeked
-    }
-
+extension TabletopJSON {
     /// The stack `id`.
-    func stack(_ id: String) -> Stack? { stacks.first { $0.id == id } }
+    func stack(_ id: String) -> StackJSON? { view.stacks.first { $0.id == id } }
 }
 
 /// A 409 of the free-form table: the error and the table as it is now.
 struct TabletopConflictAnswer: Decodable, Sendable {
     var success: Bool
     var error: String
-    var table: TabletopAnswer?
+    var table: TabletopJSON?
 }
 
 extension Answer {
     /// The body as a free-form table view.
-    var tabletop: TabletopAnswer { get throws { try decode(TabletopAnswer.self) } }
+    var tabletop: TabletopJSON { get throws { try decode(TabletopJSON.self) } }
 }
 
 extension TestSeat {
@@ -80,20 +40,9 @@ extension TestSeat {
     }
 
     /// The free-form table as this seat sees it.
-    func tabletop() async throws -> TabletopAnswer {
+    func tabletop() async throws -> TabletopJSON {
         let answer = try await server.get("/api/table/\(table)/felt/", headers: bearer)
         guard answer.status == 200 else { throw ServerProcessError(message: "felt view failed: \(answer.status) \(answer.text)") }
         return try answer.tabletop
     }
-}
-
-/// The answer to a watch link's making or turning off.
-struct WatchLinkAnswer: Decodable {
-    struct Watch: Decodable {
-        var key: String
-        var path: String
-    }
-
-    var success: Bool
-    var watch: Watch?
 }

@@ -1,5 +1,5 @@
+@testable import DeckServerHTTP
 import AsyncHTTPClient
-import DeckServerHTTP
 import DeckService
 import Foundation
 import HTTPTypes
@@ -9,6 +9,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import DeckStoreSupport
+import DeckTestSupport
 
 /// Runs `body` against a fresh built `deck-server` process on `store`, then stops it and
 /// removes its data: for what only a real process shows (durability, signals, the log, options).
@@ -21,13 +22,13 @@ func withServer(_ store: TestStore = .sqlite, arguments: [String] = [], _ body: 
     }
 }
 
-/// Runs `body` against two built `deck-server` processes on one new PostgreSQL database of the
-/// shared cluster, then stops both: for what must cross instances.
-func withTwoInstances(_ body: (TestServer, TestServer) async throws -> Void) async throws {
-    let database = try await PostgresCluster.shared.createDatabase()
-    async let startFirst = ServerProcess(database: database)
-    async let startSecond = ServerProcess(database: database)
-    let (first, second) = try await (startFirst, startSecond)
+/// Runs `body` against two built `deck-server` processes on one new PostgreSQL database (of
+/// `cluster`, or of the shared one), then stops both: for what must cross instances.
+func withTwoInstances(
+    cluster: PostgresCluster? = nil, arguments: [String] = [], _ body: (TestServer, TestServer) async throws -> Void
+) async throws {
+    let owner = if let cluster { cluster } else { try await PostgresCluster.shared }
+    let (first, second) = try await ServerProcess.two(on: try await owner.createDatabase(), arguments: arguments)
     try await withCleanup {
         try await body(TestServer(process: first), TestServer(process: second))
     } cleanup: {

@@ -13,21 +13,21 @@ import Glibc
 /// `initdb` is slow on a busy machine, so it runs once per process into a template that every
 /// cluster copies. Most tests share one cluster (``shared``), each on its own database; a test
 /// that stops the database starts its own.
-final class PostgresCluster: Sendable {
+package final class PostgresCluster: Sendable {
     /// The cluster's folder: `data/`, the Unix socket and `log`.
-    let folder: String
+    package let folder: String
     /// The TCP port on 127.0.0.1.
-    let port: Int
+    package let port: Int
 
     private var dataFolder: String { folder + "/data" }
 
     /// The cluster most tests share.
-    static var shared: PostgresCluster {
+    package static var shared: PostgresCluster {
         get async throws { try await sharedCluster.value }
     }
 
     /// Starts a new cluster of its own (removed at exit, or earlier by ``remove()``).
-    static func start() async throws -> PostgresCluster {
+    package static func start() async throws -> PostgresCluster {
         let template = try await templateFolder.value
         let folder = try await makeFolder()
         try await run("/bin/cp", ["-a", template + "/data", folder + "/data"])
@@ -42,21 +42,21 @@ final class PostgresCluster: Sendable {
     }
 
     /// A new empty database; returns its URL for `deck-server --database`.
-    func createDatabase() async throws -> String {
+    package func createDatabase() async throws -> String {
         let name = "deck_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await withConnection(to: "postgres") { try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: Self.logger) }
         return "postgres://postgres@127.0.0.1:\(port)/\(name)?sslmode=disable"
     }
 
     /// Runs `sql`, one statement, in the database at `url` (one made by ``createDatabase()``).
-    func execute(_ sql: String, in url: String) async throws {
+    package func execute(_ sql: String, in url: String) async throws {
         let name = String(url.split(separator: "/").last?.split(separator: "?").first ?? "")
         try await withConnection(to: name) { try await $0.query(PostgresQuery(unsafeSQL: sql), logger: Self.logger) }
     }
 
     /// Runs `body` on a new connection, as `user` (the superuser `postgres` unless told), to
     /// the database `name`; closes it after.
-    func withConnection<T>(to name: String, as user: String = "postgres", _ body: (PostgresConnection) async throws -> T) async throws -> T {
+    package func withConnection<T>(to name: String, as user: String = "postgres", _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let configuration = PostgresConnection.Configuration(
             host: "127.0.0.1", port: port, username: user, password: nil, database: name, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Self.logger)
@@ -78,7 +78,7 @@ final class PostgresCluster: Sendable {
     }()
 
     /// Starts the database server (again); waits until it accepts connections.
-    func startServer() async throws {
+    package func startServer() async throws {
         try await Self.asPostgres(try Self.tool("pg_ctl"), [
             "-D", dataFolder, "-l", folder + "/log", "-w", "-t", "60",
             "-o", "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=300", "start",
@@ -86,12 +86,12 @@ final class PostgresCluster: Sendable {
     }
 
     /// Stops the database server (fast: open connections are closed) and waits for it.
-    func stopServer() async throws {
+    package func stopServer() async throws {
         try await Self.asPostgres(try Self.tool("pg_ctl"), ["-D", dataFolder, "-m", "fast", "-w", "-t", "60", "stop"])
     }
 
     /// Stops the server if it runs and deletes the folder.
-    func remove() async {
+    package func remove() async {
         await onOwnThread { [folder] in Self.removeCluster(folder) }
     }
 
@@ -179,15 +179,15 @@ final class PostgresCluster: Sendable {
 }
 
 /// The stores a test server can keep its records in.
-enum TestStore: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum TestStore: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite
     case postgres
 
-    var description: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
+    package var description: String { self == .sqlite ? "SQLite" : "PostgreSQL" }
 
     /// For PostgreSQL, a new empty database on the shared cluster (its URL); `nil` for SQLite,
     /// which keeps records in the server's data folder.
-    func newDatabase() async throws -> String? {
+    package func newDatabase() async throws -> String? {
         switch self {
         case .sqlite: nil
         case .postgres: try await PostgresCluster.shared.createDatabase()

@@ -6,14 +6,14 @@ import Glibc
 /// A plain TCP connection to the server, written byte for byte: for what an HTTP client library
 /// will not send (no `Host`, two of them, half a request, a malformed chunk) and for watching
 /// when the server closes.
-final class RawConnection: Sendable {
+package final class RawConnection: Sendable {
     private let socket: Int32
 
     /// Connects to 127.0.0.1:`port`, from the loopback address `source` (any of 127.0.0.0/8:
     /// another client, as the server counts them); with `receiveBuffer`, the socket's receive
     /// buffer is that small (set before connecting, so that the window the server sees is
     /// small too): for a client that reads nothing and should fill the server's buffers soon.
-    init(port: Int, source: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
+    package init(port: Int, source: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         // Close-on-exec: a server process another test starts meanwhile must not inherit the
         // socket, or closing it here would not end the connection.
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -47,7 +47,7 @@ final class RawConnection: Sendable {
     deinit { close(socket) }
 
     /// Whether the server has not closed the connection yet (nothing is read from it).
-    var isOpen: Bool {
+    package var isOpen: Bool {
         var poll = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         guard Glibc.poll(&poll, 1, 0) > 0 else { return true }
         var byte: UInt8 = 0
@@ -55,18 +55,18 @@ final class RawConnection: Sendable {
     }
 
     /// Ends the connection both ways at once, as a client that goes away does.
-    func hangUp() {
+    package func hangUp() {
         shutdown(socket, Int32(SHUT_RDWR))
     }
 
     /// Ends the client's side of the connection (a half-close): the server reads its end, and
     /// may still write.
-    func shutDownWriting() {
+    package func shutDownWriting() {
         shutdown(socket, Int32(SHUT_WR))
     }
 
     /// The connection's local port, which the server sees as the client's.
-    var localPort: Int {
+    package var localPort: Int {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
@@ -76,7 +76,7 @@ final class RawConnection: Sendable {
     }
 
     /// Writes `text` as it is.
-    func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         let bytes = Array(text.utf8)
         guard Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else {
             throw ServerProcessError(message: "send() failed: errno \(errno)")
@@ -85,19 +85,19 @@ final class RawConnection: Sendable {
 
     /// Reads until the server closes the connection or `timeout` passes; returns what it
     /// wrote and whether it closed.
-    func readUntilClosed(timeout: Duration = .seconds(60)) async -> (text: String, closed: Bool) {
+    package func readUntilClosed(timeout: Duration = .seconds(60)) async -> (text: String, closed: Bool) {
         await onOwnThread { self.blockingReadUntilClosed(timeout: timeout) }
     }
 
     /// Reads until what the server wrote contains `marker`, the server closes the connection,
     /// or `timeout` passes; returns what it wrote.
-    func read(until marker: String, timeout: Duration = .seconds(60)) async -> String {
+    package func read(until marker: String, timeout: Duration = .seconds(60)) async -> String {
         await onOwnThread { self.blockingReadUntilClosed(timeout: timeout, marker: marker).text }
     }
 
     /// Reads one answer whose body length is given by `Content-Length`, leaving the
     /// connection open.
-    func readAnswer(timeout: Duration = .seconds(60)) async -> String {
+    package func readAnswer(timeout: Duration = .seconds(60)) async -> String {
         await onOwnThread { self.blockingReadAnswer(timeout: timeout) }
     }
 
@@ -145,17 +145,17 @@ final class RawConnection: Sendable {
 }
 
 /// One request on a fresh connection, and everything the server wrote until it closed.
-enum RawHTTP {
+package enum RawHTTP {
     /// Sends `request` to 127.0.0.1:`port` and returns everything the server wrote until it
     /// closed the connection or `timeout` passed.
-    static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(60)) async throws -> String {
+    package static func exchange(port: Int, _ request: String, timeout: Duration = .seconds(60)) async throws -> String {
         let connection = try RawConnection(port: port)
         try connection.send(request)
         return await connection.readUntilClosed(timeout: timeout).text
     }
 
     /// The status code of the first answer in `response`, such as 400.
-    static func status(_ response: String) -> Int? {
+    package static func status(_ response: String) -> Int? {
         let parts = response.split(separator: " ", maxSplits: 2)
         return parts.count > 1 ? Int(parts[1]) : nil
     }
@@ -163,5 +163,5 @@ enum RawHTTP {
 
 extension ServerProcess {
     /// The port the server listens on.
-    var port: Int { Int(baseURL.split(separator: ":").last ?? "") ?? 0 }
+    package var port: Int { Int(baseURL.split(separator: ":").last ?? "") ?? 0 }
 }

@@ -1,5 +1,5 @@
 /// Runs `body`, then `cleanup` whether `body` threw or not: a `defer` that may wait.
-func withCleanup<T>(_ body: () async throws -> T, cleanup: () async -> Void) async throws -> T {
+package func withCleanup<T>(_ body: () async throws -> T, cleanup: () async -> Void) async throws -> T {
     let value: T
     do {
         value = try await body()

@@ -7,7 +7,7 @@ import SystemPackage
 // server while a test talks to it.
 
 /// A program's exit, as a shell would give it: its status, or 128 and the signal that ended it.
-func exitCode(_ status: TerminationStatus) -> Int32 {
+package func exitCode(_ status: TerminationStatus) -> Int32 {
     switch status {
     case .exited(let code): code
     case .signaled(let signal): 128 + signal
@@ -19,7 +19,7 @@ func exitCode(_ status: TerminationStatus) -> Int32 {
 ///
 /// The output goes to a file, not a pipe: a program may leave a child holding its output open
 /// (`pg_ctl start` leaves the postmaster), and reading a pipe would wait for that child too.
-func runProgram(_ program: String, _ arguments: [String], workingDirectory: String? = nil) async throws -> (status: Int32, output: String) {
+package func runProgram(_ program: String, _ arguments: [String], workingDirectory: String? = nil) async throws -> (status: Int32, output: String) {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("deck-server-test-output-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let file = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
@@ -32,6 +32,6 @@ func runProgram(_ program: String, _ arguments: [String], workingDirectory: Stri
 
 /// Runs the built `deck-server` with `arguments` until it exits (as it should at once);
 /// returns its exit code and what it wrote.
-func runToExit(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+package func runToExit(_ arguments: [String]) async throws -> (status: Int32, output: String) {
     try await runProgram(Bundle.main.bundleURL.appendingPathComponent("deck-server").path, arguments)
 }

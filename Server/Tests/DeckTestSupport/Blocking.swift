@@ -9,14 +9,14 @@ import Foundation
 /// unrelated tests fail by timing out in the full suite.
 ///
 /// The body runs to its end even when the waiting task is cancelled: give it a time limit.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+package func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Result { try body() }) }.start()
     }
 }
 
 /// Runs `body`, which blocks and cannot fail, on a thread of its own (see the throwing form).
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+package func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: body()) }.start()
     }

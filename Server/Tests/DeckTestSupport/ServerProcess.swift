@@ -12,30 +12,34 @@ import NIOHTTP1
 /// The process runs inside swift-subprocess's `run`, in a task this object owns: the task reads
 /// the process's output as it comes (so it never blocks on a full pipe) and ends when the
 /// process has exited.
-final class ServerProcess: Sendable {
-    let dataFolder: URL
+package final class ServerProcess: Sendable {
+    package let dataFolder: URL
     /// The `--database` URL, when the server keeps its records in PostgreSQL.
-    let database: String?
-    let baseURL: String
+    package let database: String?
+    package let baseURL: String
     /// The process id, for signals and `/proc`.
-    let processIdentifier: pid_t
+    package let processIdentifier: pid_t
+    /// The options the test gave (those the launcher adds aside).
+    package let arguments: [String]
     private let errors = Gathered()
     private let life = Life()
     /// Runs the process; its value is the exit code.
     private let running: Task<Int32, any Error>
 
-    /// Starts the built `deck-server` on 127.0.0.1 with `--port 0`, waiting until it listens.
+    /// Starts the built `deck-server` on 127.0.0.1 and `port` (a free one unless given),
+    /// waiting until it listens.
     ///
     /// Holds last an hour unless `arguments` say otherwise: a test holds a stack and then
     /// drags it, and a busy machine can take more than the default 5 s between the two. When a
     /// hold runs out is for the model's tests, on times they choose.
-    init(dataFolder: URL? = nil, database: String? = nil, arguments: [String] = []) async throws {
+    package init(dataFolder: URL? = nil, database: String? = nil, port: Int = 0, arguments: [String] = []) async throws {
         self.database = database
+        self.arguments = arguments
         let dataFolder = dataFolder ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("deck-server-test-\(UUID().uuidString)")
         self.dataFolder = dataFolder
         let program = Bundle.main.bundleURL.appendingPathComponent("deck-server").path
-        let allArguments = ["--host", "127.0.0.1", "--port", "0", "--data", dataFolder.path, "--log-level", "warning"]
+        let allArguments = ["--host", "127.0.0.1", "--port", "\(port)", "--data", dataFolder.path, "--log-level", "warning"]
             + (database.map { ["--database", $0] } ?? [])
             + (arguments.contains { $0.hasPrefix("--hold-seconds") } ? [] : ["--hold-seconds", "3600"]) + arguments
         let errors = errors
@@ -104,24 +108,39 @@ final class ServerProcess: Sendable {
 
     private static let listeningPrefix = "deck-server listening on "
 
+    /// Two servers on one PostgreSQL database (its URL), started together: what the tests of
+    /// changes that cross instances run against.
+    package static func two(on database: String, arguments: [String] = []) async throws -> (ServerProcess, ServerProcess) {
+        async let first = ServerProcess(database: database, arguments: arguments)
+        async let second = ServerProcess(database: database, arguments: arguments)
+        return try await (first, second)
+    }
+
+    /// Stops this server (SIGTERM) and starts another on the same port, data and options, as
+    /// a redeploy does: every open connection drops, and clients come back to the same address.
+    package func restarted() async throws -> ServerProcess {
+        await stop()
+        return try await ServerProcess(dataFolder: dataFolder, database: database, port: port, arguments: arguments)
+    }
+
     /// Everything the server wrote to standard error so far (after it stopped: all of it).
-    func errorOutput() async -> String {
+    package func errorOutput() async -> String {
         errors.text
     }
 
     /// Sends SIGTERM (a graceful stop) and returns at once.
-    func terminate() {
+    package func terminate() {
         life.signal(SIGTERM)
     }
 
     /// Stops the server with SIGTERM (a graceful stop) and waits; returns its exit code.
     @discardableResult
-    func stop() async -> Int32 {
+    package func stop() async -> Int32 {
         await stop(with: SIGTERM)
     }
 
     /// Kills the server with SIGKILL, as a crash would.
-    func kill() async {
+    package func kill() async {
         await stop(with: SIGKILL)
     }
 
@@ -133,7 +152,7 @@ final class ServerProcess: Sendable {
     /// The exit code once the process has exited by itself (for a test of how soon it stops).
     /// Should the waiting task be cancelled, as a test's time limit does, the process is
     /// killed first, so that the wait ends.
-    func waitForExit() async -> Int32 {
+    package func waitForExit() async -> Int32 {
         let (running, life) = (running, life)
         return await withTaskCancellationHandler {
             (try? await running.value) ?? -1
@@ -168,13 +187,13 @@ final class ServerProcess: Sendable {
     }
 
     /// Stops the server, if it still runs, and removes its data folder.
-    func stopAndRemoveData() async {
+    package func stopAndRemoveData() async {
         await stop()
         removeData()
     }
 
     /// Removes the data folder.
-    func removeData() {
+    package func removeData() {
         try? FileManager.default.removeItem(at: dataFolder)
     }
 
@@ -183,24 +202,30 @@ final class ServerProcess: Sendable {
     }
 }
 
-struct ServerProcessError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+package struct ServerProcessError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
+
+    package init(message: String) { self.message = message }
 }
 
 /// An HTTP answer: status, headers and the body.
-struct Answer: Sendable {
-    var status: Int
-    var headers: HTTPHeaders
-    var body: [UInt8]
+package struct Answer: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
+
+    package init(status: Int, headers: HTTPHeaders, body: [UInt8]) {
+        (self.status, self.headers, self.body) = (status, headers, body)
+    }
 
 }
 
 extension HTTPClient {
     /// A request to `url` with `headers`, and `form` as its body when given.
-    func call(_ url: String, method: HTTPMethod = .GET, form: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
+    package func call(_ url: String, method: HTTPMethod = .GET, form: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
         var request = HTTPClientRequest(url: url)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
