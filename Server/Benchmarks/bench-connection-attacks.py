@@ -18,6 +18,8 @@ Background floods and uploads (F1, F4) are in bench-backgrounds.py.
 """
 import asyncio, json, os, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
+import bench_support
+
 binary = sys.argv[1]
 
 def start(*extra):
@@ -39,27 +41,8 @@ def call(base, method, path, data=None):
 def resident(pid):
     return int([line for line in open(f"/proc/{pid}/status") if line.startswith("VmRSS")][0].split()[1]) // 1024
 
-VICTIM = r"""
-import socket, sys, time
-port, path, seconds = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
-s = socket.socket(); s.bind(("127.0.0.2", 0)); s.connect(("127.0.0.1", port))
-raw = f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode(); lat = []; end = time.monotonic() + seconds
-while time.monotonic() < end:
-    t0 = time.monotonic(); s.sendall(raw); buf = b""
-    while b"\r\n\r\n" not in buf: buf += s.recv(65536)
-    head, _, body = buf.partition(b"\r\n\r\n")
-    n = int([l.split(b":")[1] for l in head.split(b"\r\n") if l.lower().startswith(b"content-length")][0])
-    while len(body) < n: body += s.recv(65536)
-    lat.append((time.monotonic() - t0) * 1000)
-lat.sort()
-print(f"{len(lat)/seconds:.0f} {lat[len(lat)//2]:.2f} {lat[int(len(lat)*0.99)]:.2f}")
-"""
-
 async def victim(port, path, seconds):
-    process = await asyncio.create_subprocess_exec(sys.executable, "-c", VICTIM, str(port), path, str(seconds), stdout=asyncio.subprocess.PIPE)
-    out, _ = await process.communicate()
-    rate, p50, p99 = out.decode().split()
-    return float(rate), float(p50), float(p99)
+    return await bench_support.victim("127.0.0.1", port, path, seconds, source="127.0.0.2")
 
 async def beside(name, port, path, attack, seconds=5):
     before = await victim(port, path, 3)

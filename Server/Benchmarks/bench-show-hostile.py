@@ -9,6 +9,8 @@ from one address, and sockets that pipeline thousands of shows and never read.
 """
 import asyncio, json, os, socket, subprocess, sys, tempfile, time, urllib.request
 
+import bench_support
+
 binary = sys.argv[1]
 work = tempfile.mkdtemp()
 log = open(os.path.join(work, "log"), "w+")
@@ -68,26 +70,9 @@ async def flood(raw, clients, seconds):
     await asyncio.gather(*[one() for _ in range(clients)])
     return {k: f"{v/seconds:,.0f}/s" for k, v in counts.items()}
 
-VICTIM = r"""
-import socket, sys, time
-host, port, table, token, seconds = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], float(sys.argv[5])
-raw = f"GET /api/table/{table}/felt/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n\r\n".encode()
-s = socket.create_connection((host, port)); lat = []; end = time.monotonic() + seconds
-while time.monotonic() < end:
-    t0 = time.monotonic(); s.sendall(raw); buf = b""
-    while b"\r\n\r\n" not in buf: buf += s.recv(65536)
-    head, _, body = buf.partition(b"\r\n\r\n")
-    n = int([l.split(b":")[1] for l in head.split(b"\r\n") if l.lower().startswith(b"content-length")][0])
-    while len(body) < n: body += s.recv(65536)
-    lat.append((time.monotonic() - t0) * 1000)
-lat.sort()
-print(f"victim felt GET (own process, keep-alive): {len(lat)/seconds:,.0f}/s p50 {lat[len(lat)//2]:.2f} ms p99 {lat[int(len(lat)*0.99)]:.2f} ms")
-"""
-
 async def victim_process(seconds):
-    p = await asyncio.create_subprocess_exec(sys.executable, "-c", VICTIM, host, str(port), vtable, vtoken, str(seconds), stdout=asyncio.subprocess.PIPE)
-    out, _ = await p.communicate()
-    return out.decode().strip()
+    rate, p50, p99 = await bench_support.victim(host, port, f"/api/table/{vtable}/felt/", seconds, headers=[f"Authorization: Bearer {vtoken}"])
+    return f"victim felt GET (own process, keep-alive): {rate:,.0f}/s p50 {p50:.2f} ms p99 {p99:.2f} ms"
 
 async def scenario(name, attack):
     base_line = await victim_process(3)

@@ -1,6 +1,7 @@
 """What the Python benchmarks of deck-server share: starting a server, a small HTTP/1.1 client,
 percentiles, a throw-away PostgreSQL cluster, the CPU time of processes and the file limit
-(bench-table-events.py, bench-tabletop-drags.py, bench-table-page.py).
+(bench-table-events.py, bench-tabletop-drags.py, bench-table-page.py), and the hostile
+benchmarks' victim (bench-connection-attacks.py, bench-show-hostile.py).
 """
 
 import argparse
@@ -11,6 +12,7 @@ import resource
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 
 
@@ -144,3 +146,14 @@ def raise_file_limit():
     if soft != hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     return hard
+
+
+async def victim(host, port, path, seconds, source="127.0.0.1", headers=()):
+    """Runs bench_victim.py (one keep-alive client GETting `path`, from the address `source`, in
+    a process of its own) for `seconds`; (answers a second, p50 ms, p99 ms)."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench_victim.py")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, script, source, host, str(port), path, str(seconds), *headers, stdout=asyncio.subprocess.PIPE)
+    out, _ = await process.communicate()
+    rate, p50, p99 = out.decode().split()
+    return float(rate), float(p50), float(p99)

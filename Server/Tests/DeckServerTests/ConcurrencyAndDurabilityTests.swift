@@ -11,14 +11,7 @@ struct ConcurrencyAndDurabilityTests {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connections
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        do {
-            let result = try await body(client)
-            try await client.shutdown()
-            return result
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
+        return try await withCleanup { try await body(client) } cleanup: { try? await client.shutdown() }
     }
 
     @Test(

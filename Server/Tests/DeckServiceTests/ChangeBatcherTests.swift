@@ -1,7 +1,8 @@
 import DeckService
+import DeckStoreSupport
+import DeckTestSupport
 import Synchronization
 import Testing
-import DeckStoreSupport
 
 /// A stand-in for the database: records as byte strings, and a log of the batches committed.
 private final class FakeRecords: Sendable {
@@ -18,7 +19,7 @@ private final class FakeRecords: Sendable {
     ) async throws -> [ChangeBatcher.Outcome] {
         inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
         defer { inFlight.withLock { $0.now -= 1 } }
-        if let gate { try await until(gate) }
+        if let gate { try await waitUntil("the commit's gate to open") { gate() } }
         try await Task.sleep(for: delay)
         if let failure { throw failure }
         batches.withLock { $0.append((id, changes.count)) }
@@ -35,16 +36,6 @@ private struct Refused: Error, Equatable {
     let value: UInt8
 }
 
-/// Waits (up to ten seconds) until `condition` holds.
-private func until(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !condition() {
-        guard ContinuousClock.now < deadline else { throw TimedOut() }
-        try await Task.sleep(for: .milliseconds(2))
-    }
-}
-
-private struct TimedOut: Error {}
 
 /// Refuses the change with an error naming `value`.
 private func refuse(_ value: UInt8) -> ChangeBatcher.Change {
@@ -134,7 +125,7 @@ struct ChangeBatcherTests {
             return try await records.commit(changes, to: "deck", gate: { open.withLock { $0 } }, failure: DatabaseDown())
         }
         let first = Task { try await batcher.submit(key, append(0), commit: failing) }
-        try await until { records.inFlight.withLock { $0.now } == 1 }
+        try await waitUntil("the first commit in flight") { records.inFlight.withLock { $0.now } == 1 }
         let queued = Task {
             await withTaskGroup(of: (any Error)?.self) { group in
                 for value in UInt8(1)...10 {
@@ -150,7 +141,7 @@ struct ChangeBatcherTests {
                 return await group.reduce(into: []) { $0.append($1) }
             }
         }
-        try await until { batcher.waitingCount(for: key) == 10 }
+        try await waitUntil("10 changes waiting") { batcher.waitingCount(for: key) == 10 }
         open.withLock { $0 = true }
         await #expect(throws: DatabaseDown.self) { try await first.value }
         let errors = await queued.value
@@ -185,9 +176,9 @@ struct ChangeBatcherTests {
         // A's batch is in flight while L and then the others queue up; L leads the next batch,
         // which holds the others too, and is cancelled while that batch commits.
         let first = Task { try await batcher.submit(key, append(0), commit: commit) }
-        try await until { records.inFlight.withLock { $0.now } == 1 }
+        try await waitUntil("the first commit in flight") { records.inFlight.withLock { $0.now } == 1 }
         let leader = Task { try await batcher.submit(key, append(1), commit: commit) }
-        try await until { batcher.waitingCount(for: key) == 1 }
+        try await waitUntil("the leader waiting") { batcher.waitingCount(for: key) == 1 }
         let others = Task {
             try await withThrowingTaskGroup(of: ChangeBatcher.Outcome.self) { group in
                 for value in UInt8(2)...11 {
@@ -196,10 +187,10 @@ struct ChangeBatcherTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         }
-        try await until { batcher.waitingCount(for: key) == 11 }
+        try await waitUntil("11 changes waiting") { batcher.waitingCount(for: key) == 11 }
         opened.withLock { $0 = 1 }
         _ = try await first.value
-        try await until { started.withLock { $0 } == 2 && batcher.waitingCount(for: key) == 0 }
+        try await waitUntil("the second batch committing, nothing waiting") { started.withLock { $0 } == 2 && batcher.waitingCount(for: key) == 0 }
         // The cancel is done before the gate opens: a commit in the leader's task would see it.
         leader.cancel()
         opened.withLock { $0 = 2 }

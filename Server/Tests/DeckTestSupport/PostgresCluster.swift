@@ -60,14 +60,7 @@ package final class PostgresCluster: Sendable {
         let configuration = PostgresConnection.Configuration(
             host: "127.0.0.1", port: port, username: user, password: nil, database: name, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: Self.logger)
-        do {
-            let value = try await body(connection)
-            try await connection.close()
-            return value
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+        return try await withCleanup { try await body(connection) } cleanup: { try? await connection.close() }
     }
 
     /// The tests' PostgreSQL clients log nothing but their failures.

@@ -163,7 +163,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-private struct UnkeyedContainer: UnkeyedEncodingContainer {
+private struct UnkeyedContainer: UnkeyedEncodingContainer, WidensNumbers {
     let encoder: StreamingEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
     private(set) var count = 0
@@ -184,17 +184,6 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) throws { put { $0.value(value) } }
     mutating func encode(_ value: Int) throws { put { $0.value(value) } }
     mutating func encode(_ value: UInt64) throws { put { $0.value(value) } }
-
-    // The other integer and floating-point widths, as the protocol requires.
-    mutating func encode(_ value: Int8) throws { try encode(Int(value)) }
-    mutating func encode(_ value: Int16) throws { try encode(Int(value)) }
-    mutating func encode(_ value: Int32) throws { try encode(Int(value)) }
-    mutating func encode(_ value: Int64) throws { try encode(Int(value)) }
-    mutating func encode(_ value: UInt) throws { try encode(UInt64(value)) }
-    mutating func encode(_ value: UInt8) throws { try encode(UInt64(value)) }
-    mutating func encode(_ value: UInt16) throws { try encode(UInt64(value)) }
-    mutating func encode(_ value: UInt32) throws { try encode(UInt64(value)) }
-    mutating func encode(_ value: Float) throws { try encode(Double(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         count += 1
@@ -217,7 +206,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     }
 }
 
-private struct SingleContainer: SingleValueEncodingContainer {
+private struct SingleContainer: SingleValueEncodingContainer, WidensNumbers {
     let encoder: StreamingEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
@@ -227,6 +216,18 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Double) throws { encoder.write { $0.value(value) } }
     mutating func encode(_ value: Int) throws { encoder.write { $0.value(value) } }
     mutating func encode(_ value: UInt64) throws { encoder.write { $0.value(value) } }
+    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeChild(value, key: nil) }
+}
+
+/// The integer and floating-point widths the encoding protocols require, each written as the
+/// widest of its kind: what the unkeyed and the single-value container share.
+private protocol WidensNumbers {
+    mutating func encode(_ value: Int) throws
+    mutating func encode(_ value: UInt64) throws
+    mutating func encode(_ value: Double) throws
+}
+
+extension WidensNumbers {
     mutating func encode(_ value: Int8) throws { try encode(Int(value)) }
     mutating func encode(_ value: Int16) throws { try encode(Int(value)) }
     mutating func encode(_ value: Int32) throws { try encode(Int(value)) }
@@ -236,5 +237,4 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try encode(UInt64(value)) }
     mutating func encode(_ value: UInt32) throws { try encode(UInt64(value)) }
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeChild(value, key: nil) }
 }

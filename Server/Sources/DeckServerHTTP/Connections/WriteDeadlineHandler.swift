@@ -8,7 +8,8 @@ import NIOCore
 /// the pipeline, where writes are bytes, so it sees every write; a write completes when NIO has
 /// given all of it to the kernel. One timer per connection, looked at again only when it fires
 /// (as ``ConnectionStages`` does): a busy stream costs a promise per write and a timer per
-/// `timeout`. Everything runs on the connection's event loop.
+/// `timeout`. Everything runs on the connection's event loop, and on its clock (`now`), which a
+/// test's embedded loop moves.
 final class WriteDeadlineHandler: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
@@ -17,7 +18,7 @@ final class WriteDeadlineHandler: ChannelOutboundHandler, RemovableChannelHandle
     /// Writes handed on and not yet given to the kernel whole.
     private var waiting = 0
     /// When a write last completed, or the first of the waiting ones was handed on.
-    private var lastProgress = NIODeadline.now()
+    private var lastProgress = NIODeadline.uptimeNanoseconds(0)
     private var timer: Scheduled<Void>?
 
     init(timeout: TimeAmount) {
@@ -26,11 +27,12 @@ final class WriteDeadlineHandler: ChannelOutboundHandler, RemovableChannelHandle
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let promise = promise ?? context.eventLoop.makePromise()
-        if waiting == 0 { lastProgress = .now() }
+        let clock = context.eventLoop
+        if waiting == 0 { lastProgress = clock.now }
         waiting += 1
         promise.futureResult.assumeIsolated().whenComplete { [self] _ in
             waiting -= 1
-            lastProgress = .now()
+            lastProgress = clock.now
         }
         context.write(data, promise: promise)
         if timer == nil { schedule(context, at: lastProgress + timeout) }
@@ -46,7 +48,7 @@ final class WriteDeadlineHandler: ChannelOutboundHandler, RemovableChannelHandle
             timer = nil
             guard waiting > 0 else { return }
             let due = lastProgress + timeout
-            if due <= .now() {
+            if due <= context.eventLoop.now {
                 context.channel.reset()
             } else {
                 schedule(context, at: due)

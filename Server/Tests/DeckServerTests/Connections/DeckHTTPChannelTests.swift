@@ -22,13 +22,16 @@ struct DeckHTTPChannelTests {
         let channel: EmbeddedChannel
         let value: DeckHTTPChannel.Value
 
-        init(address: String = "192.0.2.1", connections: ConnectionsPerClient = ConnectionsPerClient(limit: nil)) throws {
+        init(
+            address: String = "192.0.2.1", connections: ConnectionsPerClient = ConnectionsPerClient(limit: nil),
+            timeouts: ConnectionTimeouts = ConnectionTimeouts()
+        ) throws {
             channel = EmbeddedChannel()
             channel.remoteAddress = try SocketAddress(ipAddress: address, port: 40000)
             let paths = EventStreamRoutes()
             paths.add("/api/table/:table_id/events")
             let setup = DeckConnectionSetup(
-                timeouts: ConnectionTimeouts(), headLimits: DeckConnectionSetup.defaultHeadLimits, connections: connections,
+                timeouts: timeouts, headLimits: DeckConnectionSetup.defaultHeadLimits, connections: connections,
                 streamPaths: paths, streamWriteTimeout: nil, openStreams: OpenStreamConnections(),
                 router: Router(context: DeckRequestContext.self).buildResponder())
             let deck = DeckHTTPChannel(responder: { _, _, _ in }, settings: setup)
