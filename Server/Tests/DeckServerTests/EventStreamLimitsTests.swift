@@ -8,7 +8,7 @@ import Testing
 /// and the metrics that show them.
 @Suite("Event streams: per-client limit, stalled readers, the bound and the metrics", .serialized)
 struct EventStreamLimitsTests {
-    @Test("--max-streams-per-client: past it 429 with Retry-After naming the limit, counted by address (X-Forwarded-For with --trust-proxy); a stream's end gives its place back")
+    @Test("--max-streams-per-client: past it 429 with Retry-After naming the limit, counted by address (X-Forwarded-For with --trust-proxy); a stream's end, or its refusal, gives its place back")
     func perClientLimit() async throws {
         try await withServer(arguments: ["--max-streams-per-client", "2", "--trust-proxy"]) { server in
             let ann = try await server.newTable("Ann")
@@ -33,6 +33,13 @@ struct EventStreamLimitsTests {
                 #expect(refused.status == 429, "\(path): \(refused.status) \(refused.text)")
                 #expect(refused.headers.first(name: "retry-after") == "5")
                 #expect(refused.error.contains("limit of 2 open at once"), "\(refused.text)")
+            }
+            // A stream the service refuses (a token that holds no seat) gives its place back:
+            // the other address's two refusals leave it both its places.
+            for _ in 0..<2 {
+                let wrong = try await server.get(
+                    "/api/table/\(ann.table)/felt/events?token=nosuchtoken", headers: [("X-Forwarded-For", "198.51.100.7")])
+                #expect(wrong.status == 401, "\(wrong.status) \(wrong.text)")
             }
             // Another address has places of its own.
             let (other, otherText) = try await open(as: "198.51.100.7")
@@ -100,7 +107,7 @@ struct EventStreamLimitsTests {
             await reader.close()
             #expect(try await server.metric("table_events_sent_total") ?? 0 >= 2)
             // Whether a view was dropped here depends on when the deadline struck; the counting
-            // of drops is held exactly by TableEventLimitsTests.
+            // of drops is held exactly by TableEventCloseAndTallyTests.
             #expect(try await server.metric("table_events_dropped_total") != nil)
             #expect(try await server.metric("tables_stored") == 1)
         }

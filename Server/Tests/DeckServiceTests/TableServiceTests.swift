@@ -115,7 +115,7 @@ struct TableServiceTests {
     func streamMailbox() async throws {
         let clock = ManualClock()
         let service = DeckService(
-            store: InMemoryRecordStore(), streams: .init(maxStreams: 2, keepAliveInterval: .seconds(15)), streamClock: EventClock(clock))
+            store: InMemoryRecordStore(), streams: .init(keepAliveInterval: .seconds(15)), streamClock: EventClock(clock))
         let hub = service.events
         let ann = try await service.newTable(NewTableRequest(name: "Ann"))
         let id = ann.table.id
@@ -147,8 +147,6 @@ struct TableServiceTests {
             let second = try await hub.subscribe(table: id, token: nil)
             guard let anyone = await Self.view(second.next(), of: second) else { Issue.record("no view"); return }
             #expect(anyone.hand == nil && anyone.seats[0].handCount == 10)
-            let refused = await #expect(throws: ServiceError.self) { try await hub.subscribe(table: id, token: nil) }
-            #expect(refused?.kind == .unavailable && refused?.subject == .eventStreams)
             second.close()
             second.close()
             guard case .closed = await second.next() else { Issue.record("a closed stream goes on"); return }

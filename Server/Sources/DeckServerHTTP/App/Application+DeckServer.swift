@@ -79,14 +79,16 @@ func buildRouter(
     PileRoutes().add(to: registrar)
     ImageRoutes(cache: CardImageCache(budget: settings.imageCacheBytes, renderers: settings.imageRenderers, queue: settings.imageQueue)).add(to: registrar)
     MemoryRoutes().add(to: registrar)
-    let streams = EventStreamResponse(events: service.events, writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy)
+    let streams = EventStreamResponse(
+        events: service.events, places: StreamPlaces(maxStreams: settings.streamLimit, maxStreamsPerClient: settings.maxStreamsPerClient),
+        writeTimeout: settings.streamWriteTimeout, trustsProxy: settings.trustProxy)
     TableRoutes(streams: streams).add(to: registrar)
     TabletopRoutes(streams: streams).add(to: registrar)
     TableSettingsRoutes(
         streams: streams, decoder: .backgroundDecoder, backgrounds: BackgroundImageCache(budget: settings.backgroundCacheBytes, lifetime: settings.backgroundLifetime),
         uploads: settings.uploadBytesPerDay.map { ClientBudget(capacity: $0, window: .seconds(86_400)) }, trustsProxy: settings.trustProxy
     ).add(to: registrar)
-    PageRoutes(service: service, metrics: metrics).add(to: registrar)
+    PageRoutes(service: service, metrics: metrics, streamPlaces: streams.places).add(to: registrar)
     PageAssets.add(to: registrar)
     return (router, routes, streams)
 }

@@ -56,14 +56,15 @@ public struct ServerSettings: Sendable, Hashable {
     /// interval, the watched tables are also read again, so that a table deleted as idle ends
     /// its streams.
     public var keepAliveInterval: Duration = .seconds(15)
-    /// The settings of the service's table events that these give (``maxStreams``,
-    /// ``maxStreamsPerClient``, ``keepAliveInterval``): pass them to the ``DeckService`` the
-    /// server is built over.
+    /// The settings of the service's table events that these give (``keepAliveInterval``): pass
+    /// them to the ``DeckService`` the server is built over.
     public var streams: TableEvents.Settings {
-        let connections = maxConnections ?? FileLimit.defaultMaxConnections(files: FileLimit.softLimit())
-        return TableEvents.Settings(
-            maxStreams: maxStreams ?? FileLimit.defaultMaxStreams(connections: connections),
-            maxStreamsPerClient: maxStreamsPerClient, keepAliveInterval: keepAliveInterval)
+        TableEvents.Settings(keepAliveInterval: keepAliveInterval)
+    }
+    /// The streams the server holds at once: ``maxStreams``, or the default of the connection
+    /// bound.
+    var streamLimit: Int {
+        maxStreams ?? FileLimit.defaultMaxStreams(connections: maxConnections ?? FileLimit.defaultMaxConnections(files: FileLimit.softLimit()))
     }
     /// How long a deck or game may stay unchanged before it is deleted.
     public var idleTime: TimeInterval = 14 * 24 * 3600

@@ -88,6 +88,7 @@ actor CardImageCache {
         var waiters: Int { waiting.withLock { $0.callers.count } }
 
         /// Stops counting `caller` (once); whether it was the last one waiting.
+        @discardableResult
         private func leave(_ caller: Int) -> Bool {
             waiting.withLock { $0.callers.remove(caller) != nil && $0.callers.isEmpty }
         }

@@ -13,15 +13,17 @@ import ServiceLifecycle
 /// stream is a connection's first request, the route leaves the stream to the connection
 /// (``EventStreamTakeover``), which serves it without a task (``EventStreamHandler``); one
 /// opened later on a kept-alive connection is served from the request's task, as
-/// ``response(_:request:context:)``. Each stream counts against its client address's limit
-/// (``TableEvents/Settings/maxStreamsPerClient``), and its connection is readied for a client
-/// that may stop reading (``EventStreamConnection``).
+/// ``response(_:request:context:)``. Each stream takes one of the server's places and counts
+/// against its client address's limit (``StreamPlaces``) until it closes, and its connection is
+/// readied for a client that may stop reading (``EventStreamConnection``).
 struct EventStreamResponse: Sendable {
     /// Opens the stream a request asks for; `nil` for HEAD.
     typealias Open = @Sendable (Request, DeckRequestContext) async throws -> OpenedEventStream?
 
     /// The table events streams are opened on.
     let events: TableEvents
+    /// The places streams take, in all and by client address.
+    let places: StreamPlaces
     /// How long a stream's client may take no bytes before its connection is reset; `nil` for
     /// no limit.
     let writeTimeout: Duration?
@@ -54,15 +56,24 @@ struct EventStreamResponse: Sendable {
         }
     }
 
-    /// Opens a stream of the table `id` (see ``TableEvents/subscribe(table:token:signals:watchKey:client:)``)
-    /// for the client of `request`; `encode` turns each table or signal event of the stream
-    /// into the bytes to send (nothing, for an event this stream does not send).
+    /// Opens a stream of the table `id` (see ``TableEvents/subscribe(table:token:signals:watchKey:)``)
+    /// for the client of `request`, in a place of ``places`` that comes back when the stream
+    /// closes; `encode` turns each table or signal event of the stream into the bytes to send
+    /// (nothing, for an event this stream does not send).
     func open(
         _ request: Request, _ context: DeckRequestContext, table id: String, token: String?, signals: Bool = false,
         watchKey: String? = nil, encode: @escaping @Sendable (TableEventStream, TableEventStream.Event) throws -> ByteBuffer?
     ) async throws -> OpenedEventStream {
         let client = ClientAddress.of(request, context: context, trustsProxy: trustsProxy)
-        let stream = try await events.subscribe(table: id, token: token, signals: signals, watchKey: watchKey, client: client)
+        try places.take(for: client)
+        let stream: TableEventStream
+        do {
+            stream = try await events.subscribe(table: id, token: token, signals: signals, watchKey: watchKey)
+        } catch {
+            places.giveBack(for: client)
+            throw error
+        }
+        stream.whenClosed { [places] in places.giveBack(for: client) }
         return OpenedEventStream(stream: stream) { event in try encode(stream, event) }
     }
 

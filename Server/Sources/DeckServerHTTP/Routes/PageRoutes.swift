@@ -5,6 +5,8 @@ import Hummingbird
 struct PageRoutes: Sendable {
     let service: DeckService
     let metrics: ServerMetrics
+    /// The event streams' places: the open streams' count.
+    let streamPlaces: StreamPlaces
 
     func add(to router: APIRegistrar) {
         router.get("/openapi.json") { _, _ in Self.file(PackageResources.openapi_json, type: "application/json") }
@@ -24,7 +26,7 @@ struct PageRoutes: Sendable {
                 metrics.recordStored(decks: counts.decks, games: counts.games, tables: counts.tables)
             }
             let events = service.events
-            metrics.recordStreams(open: events.openStreams, sent: events.tally.sent, dropped: events.tally.dropped)
+            metrics.recordStreams(open: streamPlaces.open, sent: events.tally.sent, dropped: events.tally.dropped)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.text())))
         }

@@ -33,9 +33,6 @@ public final class TableEventStream: Sendable {
     let wantsSignals: Bool
     /// The watch link it was opened through; `nil` for a stream opened with the table's id.
     let watchKey: String?
-    /// The address of the client it was opened for, counted against the per-client limit;
-    /// `nil` when not counted.
-    let client: String?
 
     private struct Mailbox {
         /// The stream's seat, as ``TableEventStream/seat``.
@@ -114,17 +111,18 @@ public final class TableEventStream: Sendable {
     private let mailbox: Mutex<Mailbox>
     private let tally: TableEventTally
     private let onClose: @Sendable (TableEventStream) -> Void
+    /// What runs once the stream closes (``whenClosed(_:)``); `nil` once it has closed.
+    private let closeHandlers = Mutex<[@Sendable () -> Void]?>([])
 
     init(
         table: String, seat: (number: Int, tokenHash: String)?, wantsSignals: Bool, watchKey: String? = nil,
-        client: String? = nil, tally: TableEventTally = TableEventTally(), clock: EventClock = .continuous,
+        tally: TableEventTally = TableEventTally(), clock: EventClock = .continuous,
         onClose: @escaping @Sendable (TableEventStream) -> Void
     ) {
         self.table = table
         self.seat = seat
         self.wantsSignals = wantsSignals
         self.watchKey = watchKey
-        self.client = client
         self.tally = tally
         self.onClose = onClose
         mailbox = Mutex(Mailbox(seat: seat, clock: clock, lastSent: clock.now))
@@ -238,6 +236,20 @@ public final class TableEventStream: Sendable {
             return (box.wake(), true)
         }
         wake?()
-        if first { onClose(self) }
+        guard first else { return }
+        onClose(self)
+        for handler in closeHandlers.withLock({ handlers in defer { handlers = nil }; return handlers ?? [] }) { handler() }
+    }
+
+    /// Runs `body` once the stream closes, whoever closes it (its consumer, its table's events
+    /// when the server stops or a watch link changes); at once if it has closed already. For
+    /// what its consumer holds for as long as the stream is open, such as the stream's place.
+    public func whenClosed(_ body: @escaping @Sendable () -> Void) {
+        let runNow = closeHandlers.withLock { handlers in
+            guard handlers != nil else { return true }
+            handlers!.append(body)
+            return false
+        }
+        if runNow { body() }
     }
 }

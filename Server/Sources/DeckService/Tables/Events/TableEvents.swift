@@ -10,20 +10,14 @@ import Synchronization
 /// to one more read, not one each, and every stream keeps only the newest thing to send (see
 /// ``TableEventStream``), so nothing queues without bound however fast tables change.
 ///
-/// Its parts each do one thing: `StreamAdmission` counts the streams' places, the `DragRelay`
-/// paces drags (``Settings/dragInterval`` per seat), and the `KeepAliveTicker` keeps quiet
-/// streams alive and reads quiet tables again; this type fans the feed in to the streams. Times
-/// are read from an ``EventClock``. Run it (``run()``) for as long as streams are served.
+/// Its parts each do one thing: the `DragRelay` paces drags (``Settings/dragInterval`` per
+/// seat), and the `KeepAliveTicker` keeps quiet streams alive and reads quiet tables again; this
+/// type fans the feed in to the streams. How many streams a server takes, and from whom, is its
+/// HTTP side's to say, before it subscribes. Times are read from an ``EventClock``. Run it
+/// (``run()``) for as long as streams are served.
 public final class TableEvents: Sendable {
-    /// How many streams, how often kept alive, how often a seat's drags go out.
+    /// How often streams are kept alive, how often a seat's drags go out.
     public struct Settings: Sendable, Hashable {
-        /// The most streams open at once; past it ``subscribe(table:token:signals:watchKey:client:)``
-        /// refuses.
-        public var maxStreams: Int
-        /// The most streams open at once for one client address; `nil` for no limit. Past it
-        /// ``subscribe(table:token:signals:watchKey:client:)`` refuses that client, so that one
-        /// client cannot take every place of ``maxStreams``.
-        public var maxStreamsPerClient: Int?
         /// How long a stream may go without an event before it is given
         /// ``TableEventStream/Event/quiet``; once per interval every watched table is also read
         /// again.
@@ -32,12 +26,7 @@ public final class TableEvents: Sendable {
         public var dragInterval: Duration
 
         /// Settings with these values.
-        public init(
-            maxStreams: Int = 10_000, maxStreamsPerClient: Int? = nil, keepAliveInterval: Duration = .seconds(15),
-            dragInterval: Duration = .seconds(1) / 30
-        ) {
-            self.maxStreams = maxStreams
-            self.maxStreamsPerClient = maxStreamsPerClient
+        public init(keepAliveInterval: Duration = .seconds(15), dragInterval: Duration = .seconds(1) / 30) {
             self.keepAliveInterval = keepAliveInterval
             self.dragInterval = dragInterval
         }
@@ -85,7 +74,8 @@ public final class TableEvents: Sendable {
 
     private struct State {
         var watches: [String: Watch] = [:]
-        var admission: StreamAdmission
+        /// The server is stopping: no more streams.
+        var stopped = false
     }
 
     /// Events through `feed` with these `settings`; `now` is the time holds are judged at,
@@ -101,17 +91,12 @@ public final class TableEvents: Sendable {
         self.read = read
         drags = DragRelay(feed: feed, interval: settings.dragInterval, clock: clock, now: now)
         ticker = KeepAliveTicker(interval: settings.keepAliveInterval, clock: clock)
-        state = Mutex(State(admission: StreamAdmission(maxStreams: settings.maxStreams, maxStreamsPerClient: settings.maxStreamsPerClient)))
+        state = Mutex(State())
         (refreshes, refreshQueue) = AsyncStream.makeStream()
     }
 
     /// The streams open now.
-    public var openStreams: Int { state.withLock { $0.admission.open } }
-
-    /// The streams open now for the client address `client`.
-    public func openStreams(of client: String) -> Int {
-        state.withLock { $0.admission.open(of: client) }
-    }
+    public var openStreams: Int { state.withLock { $0.watches.values.reduce(0) { $0 + $1.streams.count } } }
 
     // MARK: Announcing
 
@@ -149,52 +134,42 @@ public final class TableEvents: Sendable {
     /// Opens a stream of the table as the holder of `token` sees it (or a watcher, without
     /// one); its first event, the whole view, is ready at once. With `signals`, it also hears
     /// holds, drags and peeks. A stream opened through a watch link (`watchKey`) ends when the
-    /// table's link is made anew or turned off. A stream opened for a `client` address counts
-    /// against that client's ``Settings/maxStreamsPerClient`` until it closes.
+    /// table's link is made anew or turned off.
     ///
-    /// - Throws: ``ServiceError`` for an unknown table, a token that holds no seat there,
-    ///   (`tooMany`) when `client` already holds ``Settings/maxStreamsPerClient`` streams, or
-    ///   (`unavailable`) when ``Settings/maxStreams`` are open or the server is stopping.
-    public func subscribe(
-        table id: String, token: String?, signals: Bool = false, watchKey: String? = nil, client: String? = nil
-    ) async throws -> TableEventStream {
-        try state.withLock { state throws(ServiceError) in try state.admission.admit(client: client) }
-        do {
-            let table = try await read(id)
-            let seat = try token.map { token throws(ServiceError) in
-                (number: try DeckService.seat(of: token, at: table, id: id), tokenHash: TableToken.hash(token))
-            }
-            if let watchKey, table.settings.watchKey != watchKey {
-                throw ServiceError(.notFound, .watchLink, value: watchKey, "shows no table: it may have been made anew or turned off")
-            }
-            let stream = TableEventStream(
-                table: id, seat: seat, wantsSignals: signals, watchKey: watchKey, client: client, tally: tally, clock: clock
-            ) { [weak self] stream in
-                self?.forget(stream)
-            }
-            let since = clock.now
-            let watching = state.withLock { state in
-                guard !state.admission.stopped else { return false }
-                state.watches[id, default: Watch(checked: since)].streams[ObjectIdentifier(stream)] = stream
-                return true
-            }
-            guard watching else {
-                // The catch below gives the place back.
-                throw ServiceError(.unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect in a moment")
-            }
-            stream.post(TableSnapshot(id: id, table: table, previous: nil, time: now()))
-            // A change committed between the read above and the stream's registration may have
-            // been announced (and posted to the table's other streams) before this stream was
-            // there to get it: read the table once more. That read posts the table to every
-            // stream even at a version already posted (each stream takes only what is newer to
-            // it), and ends this stream if its watch link changed meanwhile.
-            markForRead([id])
-            return stream
-        } catch {
-            state.withLock { $0.admission.release(client: client) }
-            throw error
+    /// - Throws: ``ServiceError`` for an unknown table, a token that holds no seat there, or
+    ///   (`unavailable`) when the server is stopping.
+    public func subscribe(table id: String, token: String?, signals: Bool = false, watchKey: String? = nil) async throws -> TableEventStream {
+        guard !state.withLock({ $0.stopped }) else { throw Self.stopping }
+        let table = try await read(id)
+        let seat = try token.map { token throws(ServiceError) in
+            (number: try DeckService.seat(of: token, at: table, id: id), tokenHash: TableToken.hash(token))
         }
+        if let watchKey, table.settings.watchKey != watchKey {
+            throw ServiceError(.notFound, .watchLink, value: watchKey, "shows no table: it may have been made anew or turned off")
+        }
+        let stream = TableEventStream(table: id, seat: seat, wantsSignals: signals, watchKey: watchKey, tally: tally, clock: clock) {
+            [weak self] stream in self?.forget(stream)
+        }
+        let since = clock.now
+        let watching = state.withLock { state in
+            guard !state.stopped else { return false }
+            state.watches[id, default: Watch(checked: since)].streams[ObjectIdentifier(stream)] = stream
+            return true
+        }
+        guard watching else { throw Self.stopping }
+        stream.post(TableSnapshot(id: id, table: table, previous: nil, time: now()))
+        // A change committed between the read above and the stream's registration may have
+        // been announced (and posted to the table's other streams) before this stream was
+        // there to get it: read the table once more. That read posts the table to every
+        // stream even at a version already posted (each stream takes only what is newer to
+        // it), and ends this stream if its watch link changed meanwhile.
+        markForRead([id])
+        return stream
     }
+
+    /// The refusal of a stream once the server is stopping.
+    private static let stopping = ServiceError(
+        .unavailable, .eventStreams, "are closing: the server is stopping", allowed: "reconnect to another server or in a moment")
 
     /// Hears the feed, reads changed tables, sends waiting drags and keeps quiet streams alive
     /// until cancelled; then closes every stream.
@@ -207,7 +182,7 @@ public final class TableEvents: Sendable {
             group.cancelAll()
         }
         let streams = state.withLock { state -> [TableEventStream] in
-            state.admission.stopped = true
+            state.stopped = true
             return state.watches.values.flatMap(\.streams.values)
         }
         for stream in streams { stream.close() }
@@ -348,7 +323,6 @@ public final class TableEvents: Sendable {
         state.withLock { state in
             let key = ObjectIdentifier(stream)
             guard state.watches[stream.table]?.streams.removeValue(forKey: key) != nil else { return }
-            state.admission.release(client: stream.client)
             if state.watches[stream.table]?.streams.isEmpty == true, state.watches[stream.table]?.busy == false {
                 state.watches[stream.table] = nil
             }
