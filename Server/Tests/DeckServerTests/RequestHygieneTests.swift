@@ -1,5 +1,4 @@
 @testable import DeckServerHTTP
-import DeckServerHTTP
 import DeckService
 import DeckTestSupport
 import Foundation

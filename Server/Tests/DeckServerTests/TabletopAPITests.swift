@@ -13,6 +13,7 @@ struct TabletopAPITests {
             let bob = try await server.join(ann.table, "Bob")
             var view = try await ann.tabletop()
             #expect(view.stacks.map(\.id) == ["deck"] && view.stacks[0].cards.count == 52 && view.stacks[0].cards.allSatisfy { $0 == nil })
+            #expect(view.tableID == ann.table && view.yourSeat == 1, "a player's view names its table and seat")
 
             // Split five to a point; spread them; flip the whole stack face up; turn it.
             var answer = try await ann.felt("split", "stack=deck&count=5&x=400&y=300")

@@ -1,5 +1,5 @@
 /// The answer of a healthy `/healthz`: `{"status":"ok"}`.
-struct HealthJSON: JSONAnswer, Decodable, Sendable {
+struct HealthJSON: JSONAnswer, Sendable {
     var state = "ok"
 
     enum CodingKeys: String, CodingKey {

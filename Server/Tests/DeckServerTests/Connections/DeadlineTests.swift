@@ -10,13 +10,21 @@ import Testing
 @Suite("The write deadline and the drain, on an embedded clock")
 struct DeadlineTests {
     /// Stands for a socket whose client reads nothing: it holds every write's promise until the
-    /// test lets the kernel take that write.
+    /// test lets the kernel take that write, and fails those still held when the connection
+    /// closes, as a socket does.
     final class StalledSocket: ChannelOutboundHandler, @unchecked Sendable {
         typealias OutboundIn = IOData
         var held: [EventLoopPromise<Void>] = []
 
         func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
             if let promise { held.append(promise) }
+        }
+
+        func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+            let unsent = held
+            held = []
+            for write in unsent { write.fail(ChannelError.ioOnClosedChannel) }
+            context.close(mode: mode, promise: promise)
         }
 
         /// The kernel takes the oldest write held.
