@@ -266,34 +266,3 @@ struct TabletopRoutes {
         return value
     }
 }
-
-/// A refusal because the table moved on (409): the error and the table as it is now.
-struct TabletopConflict: HTTPResponseError {
-    let refusal: ServiceError
-    let table: TabletopJSON?
-
-    var status: HTTPResponse.Status { .conflict }
-
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        try Answer(error: refusal.apiMessage, table: table).response(from: request, context: context)
-    }
-
-    private struct Answer: JSONAnswer, Sendable {
-        var success = false
-        var error: String
-        var table: TabletopJSON?
-        var status: HTTPResponse.Status { .conflict }
-        var isPrivate: Bool { true }
-
-        enum CodingKeys: String, CodingKey { case success, error, table }
-    }
-}
-
-/// A table's layout file, as ``TableLayout`` writes it.
-struct TableLayoutJSON: JSONAnswer, Sendable {
-    var layout: TableLayout
-
-    func encode(to encoder: any Encoder) throws {
-        try layout.encode(to: encoder)
-    }
-}
