@@ -11,7 +11,6 @@
 #   make bench-soak    10 minutes of 8,000 table event streams against a release deck-server
 #   make test-schemathesis  schemathesis against the deck-server's /openapi.json
 #   make test-client  DeckClient's tests against real deck-servers (part of make test)
-#   make client-generate  regenerate DeckClient's generated layer from the server's OpenAPI document
 #   make docs      the API documentation of every DocC catalog, a static site in out/docs
 #   make deps      install the Debian packages the project needs (does nothing when present)
 
@@ -58,7 +57,7 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: docs test-client client-generate deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server bench-soak serve deck deal contact-sheet install install-files clean
+.PHONY: docs test-client deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server bench-soak serve deck deal contact-sheet install install-files clean
 
 deps:
 	@missing=""; \
@@ -111,17 +110,6 @@ test-client: deps-postgres
 	cd $(SERVER_DIR) && $(TIMED) "server build" $(SWIFT) build --build-tests
 	cd $(SERVER_DIR) && $(TIMED) "client tests" $(SWIFT) test --skip-build --disable-xctest --filter DeckClientTests
 
-# DeckClient's generated layer, written again from the server's OpenAPI document by
-# swift-openapi-generator (built from Clients/DeckClient/Generator, which only this target uses).
-client-generate:
-	cp $(SERVER_DIR)/Sources/DeckServerHTTP/Public/openapi.json $(CLIENT_DIR)/Sources/DeckClientAPI/openapi.json
-	cd $(CLIENT_DIR)/Generator && $(SWIFT) build -c release --product swift-openapi-generator
-	rm -f $(CLIENT_DIR)/Sources/DeckClientAPI/*.swift
-	$(CLIENT_DIR)/Generator/.build/release/swift-openapi-generator generate \
-		$(CLIENT_DIR)/Sources/DeckClientAPI/openapi.json \
-		--config $(CLIENT_DIR)/Sources/DeckClientAPI/openapi-generator-config.yaml \
-		--output-directory $(CLIENT_DIR)/Sources/DeckClientAPI
-
 # PostgreSQL (Debian's postgresql: initdb, pg_ctl, psql under /usr/lib/postgresql/*/bin) for the
 # server's tests, which make throw-away clusters, and its benchmark.
 deps-postgres: deps
@@ -154,13 +142,14 @@ test-browser: test-server deps-browser
 test-schemathesis: test-server
 	bash $(SERVER_DIR)/Tests/schemathesis/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
 
-# The server's tests 20 times and the browser tests 10 times beside the load of a busy CI machine
-# (a release build, a release deck-server under wrk, a headless Chromium; SOAK_LOAD=hogs for one
-# CPU hog per core instead), to find tests that fail only then; a line per run in
+# The server's tests 10 times alone and the whole `make test` 10 times (so the server's suite 20
+# times, the library's and the browser tests 10 times) beside the load of a busy CI machine (a
+# release build, a release deck-server under wrk, a headless Chromium; SOAK_LOAD=hogs for one CPU
+# hog per core instead), to find tests that fail only then; a line per run in
 # out/soak/summary.txt (Scripts/soak-summary.txt keeps the runs on record).
 SOAK_LOAD ?= mixed
 test-soak: deps-postgres
-	bash Scripts/soak-tests.sh 20 10 $(SOAK_LOAD)
+	bash Scripts/soak-tests.sh 10 0 $(SOAK_LOAD) 10
 
 serve: deps
 	cd $(SERVER_DIR) && $(SWIFT) build -c release $(STATIC_STDLIB) --product deck-server
@@ -222,7 +211,7 @@ install-files:
 	@echo "Installed $(PREFIX)/bin/render-card and its shell completions"
 
 clean:
-	rm -rf .build .build-docs Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/.build-docs $(SERVER_DIR)/Benchmarks/StreamLoad/.build $(CLIENT_DIR)/.build $(CLIENT_DIR)/Generator/.build out
+	rm -rf .build .build-docs Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/.build-docs $(SERVER_DIR)/Benchmarks/StreamLoad/.build $(CLIENT_DIR)/.build out
 
 # The API documentation: every DocC catalog built by swift-docc-plugin into one static site,
 # out/docs (serve it with any static web server: `python3 -m http.server -d out/docs`). The

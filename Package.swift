@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The products of other packages that several targets use.
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let propertyBased: Target.Dependency = .product(name: "PropertyBased", package: "swift-property-based")
+let snapshotTesting: Target.Dependency = .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+
 let package = Package(
     name: "swift-playing-cards",
     products: [
@@ -51,72 +57,23 @@ let package = Package(
         // Snapshot strategies for cards, scenes and sheets, for this project's tests and users'.
         .target(
             name: "PlayingCardSnapshotTesting",
-            dependencies: [
-                "PlayingCards", "PlayingCardLayout", "PlayingCardRendering",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ]
+            dependencies: ["PlayingCards", "PlayingCardLayout", "PlayingCardRendering", snapshotTesting]
         ),
         // Writes one PNG of every snapshot reference with its name: `make contact-sheet`.
-        .executableTarget(
-            name: "snapshot-contact-sheet",
-            dependencies: ["PlayingCardLayout", "PlayingCardRendering"]
-        ),
-        .executableTarget(
-            name: "render-card",
-            dependencies: [
-                "PlayingCards",
-                "PlayingCardRendering",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        .executableTarget(name: "snapshot-contact-sheet", dependencies: ["PlayingCardLayout", "PlayingCardRendering"]),
+        .executableTarget(name: "render-card", dependencies: ["PlayingCards", "PlayingCardRendering", argumentParser]),
         // Commit–reveal shuffles; the only target that needs swift-crypto.
-        .target(
-            name: "PlayingCardsProvablyFair",
-            dependencies: [
-                "PlayingCards",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
+        .target(name: "PlayingCardsProvablyFair", dependencies: ["PlayingCards", crypto]),
         // The Memorize card-matching game: rules, themes, saved games. Pure Swift.
         .target(name: "Memorize", dependencies: ["PlayingCards"]),
-        .executableTarget(
-            name: "deal",
-            dependencies: [
-                "PlayingCards",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .testTarget(
-            name: "PlayingCardsTests",
-            dependencies: [
-                "PlayingCards",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
-        ),
-        .testTarget(
-            name: "MemorizeTests",
-            dependencies: [
-                "Memorize", "PlayingCards",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
-        ),
-        .testTarget(
-            name: "PlayingCardsProvablyFairTests",
-            dependencies: ["PlayingCardsProvablyFair", "PlayingCards"]
-        ),
-        .testTarget(
-            name: "PlayingCardLayoutTests",
-            dependencies: [
-                "PlayingCardLayout", "PlayingCards",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
-        ),
+        .executableTarget(name: "deal", dependencies: ["PlayingCards", argumentParser]),
+        .testTarget(name: "PlayingCardsTests", dependencies: ["PlayingCards", propertyBased]),
+        .testTarget(name: "MemorizeTests", dependencies: ["Memorize", "PlayingCards", propertyBased]),
+        .testTarget(name: "PlayingCardsProvablyFairTests", dependencies: ["PlayingCardsProvablyFair", "PlayingCards"]),
+        .testTarget(name: "PlayingCardLayoutTests", dependencies: ["PlayingCardLayout", "PlayingCards", propertyBased]),
         .testTarget(
             name: "PlayingCardRenderingTests",
-            dependencies: [
-                "PlayingCardRendering", "PlayingCardLayout", "PlayingCards", "CPlayingCardsRsvgLoader",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            dependencies: ["PlayingCardRendering", "PlayingCardLayout", "PlayingCards", "CPlayingCardsRsvgLoader", propertyBased]
         ),
         .testTarget(
             name: "RenderCardTests",
@@ -124,18 +81,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PlayingCardSnapshotTests",
-            dependencies: [
-                "PlayingCardSnapshotTesting", "PlayingCardRendering", "PlayingCardLayout", "PlayingCards",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ],
+            dependencies: ["PlayingCardSnapshotTesting", "PlayingCardRendering", "PlayingCardLayout", "PlayingCards", snapshotTesting],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         // Runs built executables for the end-to-end tests.
         .target(name: "CommandTestSupport", path: "Tests/CommandTestSupport"),
-        .testTarget(
-            name: "DealTests",
-            dependencies: ["deal", "CommandTestSupport"]
-        ),
+        .testTarget(name: "DealTests", dependencies: ["deal", "CommandTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

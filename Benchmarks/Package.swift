@@ -7,6 +7,10 @@ import struct Foundation.URL
 // A path dependency is named after its folder, which is whatever the clone was called.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
+let playingCards: Target.Dependency = .product(name: "PlayingCards", package: root)
+let playingCardRendering: Target.Dependency = .product(name: "PlayingCardRendering", package: root)
+let benchmark: Target.Dependency = .product(name: "Benchmark", package: "benchmark")
+
 let package = Package(
     name: "swift-playing-cards-benchmarks",
     dependencies: [
@@ -16,39 +20,21 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "Shuffling",
-            dependencies: [
-                .product(name: "PlayingCards", package: root),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
+            dependencies: [playingCards, benchmark],
             path: "Benchmarks/Shuffling",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
             name: "Rendering",
-            dependencies: [
-                .product(name: "PlayingCards", package: root),
-                .product(name: "PlayingCardRendering", package: root),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
+            dependencies: [playingCards, playingCardRendering, benchmark],
             path: "Benchmarks/Rendering",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // Interleaved timing for the issue's ratios: `make bench` runs it after the suite above.
-        .executableTarget(
-            name: "ShuffleRatios",
-            dependencies: [.product(name: "PlayingCards", package: root)],
-            path: "Sources/ShuffleRatios"
-        ),
+        .executableTarget(name: "ShuffleRatios", dependencies: [playingCards], path: "Sources/ShuffleRatios"),
         // The render-card binary beside the peer workflow, and the raster beside Cairo filling
         // the same paths (issue 21's ratios): `make bench` runs it last.
-        .executableTarget(
-            name: "RenderRatios",
-            dependencies: [
-                .product(name: "PlayingCards", package: root),
-                .product(name: "PlayingCardRendering", package: root),
-            ],
-            path: "Sources/RenderRatios"
-        ),
+        .executableTarget(name: "RenderRatios", dependencies: [playingCards, playingCardRendering], path: "Sources/RenderRatios"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Runs the server's tests, and then the browser tests, over and over beside a load, to find the
-# tests that fail only on a busy machine.
+# Runs the server's tests, then the browser tests, then the whole `make test`, over and over
+# beside a load, to find the tests that fail only on a busy machine.
 #
-#   bash Scripts/soak-tests.sh [SERVER_RUNS] [BROWSER_RUNS] [LOAD]     (defaults 20, 10, mixed)
+#   bash Scripts/soak-tests.sh [SERVER_RUNS] [BROWSER_RUNS] [LOAD] [MAKE_TEST_RUNS]
+#                                                   (defaults 20, 10, mixed, 0)
 #
 # LOAD is `mixed`, what a busy CI machine runs beside the suite (Scripts/soak-load.py: a release
 # build from nothing again and again, a release deck-server under wrk, and a headless Chromium on
 # a changing table's page), or `hogs`, one `yes > /dev/null` per core.
 #
-# Each run's whole output is kept in out/soak/server-N.log or browser-N.log; out/soak/summary.txt
+# Each run's whole output is kept in out/soak/server-N.log, browser-N.log or make-test-N.log; out/soak/summary.txt
 # gets a line per run (pass or fail, seconds, the failing tests' names) and the totals, and
 # out/soak/load.log what the load did. The script builds once first, without the load, and exits
 # non-zero when any run failed.
@@ -17,13 +18,14 @@ cd "$(dirname "$0")/.."
 server_runs=${1:-20}
 browser_runs=${2:-10}
 load=${3:-mixed}
+make_test_runs=${4:-0}
 case "$load" in mixed|hogs) ;; *) echo "LOAD is mixed or hogs, not $load"; exit 64 ;; esac
 out=out/soak
 mkdir -p "$out"
 summary="$out/summary.txt"
 : > "$summary"
 # Logs of an earlier soak would count in this one's recovery figures.
-rm -rf "$out"/server-*.log "$out"/browser-*.log "$out"/browser-artifacts-*
+rm -rf "$out"/server-*.log "$out"/browser-*.log "$out"/make-test-*.log "$out"/browser-artifacts-*
 
 make test-server > "$out/build.log" 2>&1 || { echo "the server tests fail without hogs: see $out/build.log"; exit 1; }
 make deps-browser >> "$out/build.log" 2>&1
@@ -77,10 +79,16 @@ for n in $(seq "$browser_runs"); do
     run "browser run $n" "$out/browser-$n.log" env ARTIFACTS_DIR="$out/browser-artifacts-$n" bash Server/Tests/browser/run.sh "$server"
 done
 
+# The README's `make test`, whole: the library, the server (DeckClient and stream-load included)
+# and the browser tests, each build first.
+for n in $(seq "$make_test_runs"); do
+    run "make test run $n" "$out/make-test-$n.log" make --no-print-directory test
+done
+
 # The tests that wait for a recovery with a budget print "recovery: WHAT: N s of BUDGET s": the
 # longest of each, so the margin left is on record.
 echo "Longest recovery waits over the server runs (seconds taken of the budget):" >> "$summary"
-cat "$out"/server-*.log 2>/dev/null | sed -nE 's/^recovery: (.*): ([0-9.]+) s of ([0-9]+) s$/\2\t\3\t\1/p' |
+cat "$out"/server-*.log "$out"/make-test-*.log 2>/dev/null | sed -nE 's/^recovery: (.*): ([0-9.]+) s of ([0-9]+) s$/\2\t\3\t\1/p' |
     sort -t$'\t' -k3,3 -k1,1gr | awk -F'\t' '!seen[$3]++ { printf "  %s: %s s of %s s\n", $3, $1, $2 }' >> "$summary"
-echo "$((server_runs + browser_runs)) runs beside $load_words: $failures failed" | tee -a "$summary"
+echo "$((server_runs + browser_runs + make_test_runs)) runs beside $load_words: $failures failed" | tee -a "$summary"
 [ "$failures" -eq 0 ]

@@ -1,6 +1,28 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The products the targets use, by the package that has them: `products("NIOCore", "Logging")`
+// names each with its package.
+let productsByPackage: [String: [String]] = [
+    "swift-playing-cards": ["PlayingCards", "PlayingCardsProvablyFair", "Memorize", "PlayingCardRendering", "render-card", "deal"],
+    "hummingbird": ["Hummingbird", "HummingbirdCore", "HummingbirdTesting"],
+    "swift-nio": ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOEmbedded"],
+    "swift-nio-extras": ["NIOHTTPTypes", "NIOHTTPTypesHTTP1"],
+    "swift-service-lifecycle": ["ServiceLifecycle", "UnixSignals"],
+    "swift-http-types": ["HTTPTypes"], "swift-log": ["Logging"], "swift-prometheus": ["Prometheus"],
+    "swift-argument-parser": ["ArgumentParser"], "swift-crypto": ["Crypto"], "GRDB.swift": ["GRDB"],
+    "postgres-nio": ["PostgresNIO"], "async-http-client": ["AsyncHTTPClient"], "swift-subprocess": ["Subprocess"],
+    "swift-system": ["SystemPackage"], "swift-property-based": ["PropertyBased"],
+    "DeckClient": ["DeckClient"], "swift-openapi-runtime": ["OpenAPIRuntime"],
+]
+
+func products(_ names: String...) -> [Target.Dependency] {
+    names.map { name in
+        let package = productsByPackage.first { $0.value.contains(name) }?.key
+        return .product(name: name, package: package ?? "(no package in productsByPackage has \(name))")
+    }
+}
+
 // The deck server: a separate package so that users of the PlayingCards library never fetch or
 // build server dependencies. It depends on the root package by path.
 let package = Package(
@@ -33,84 +55,35 @@ let package = Package(
     ],
     targets: [
         // The application layer: deck and game operations on library values, a store protocol;
-        // no HTTP and no SQL.
-        .target(
-            name: "DeckService",
-            dependencies: [
-                .product(name: "PlayingCards", package: "swift-playing-cards"),
-                .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
-                .product(name: "Memorize", package: "swift-playing-cards"),
-                // SHA-256 of table seats' tokens.
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
+        // no HTTP and no SQL. (Crypto: SHA-256 of table seats' tokens.)
+        .target(name: "DeckService", dependencies: products("PlayingCards", "PlayingCardsProvablyFair", "Memorize", "Crypto")),
         // What both stores use: the batching of changes to one record, and an in-memory store
         // for tests and the route listing.
-        .target(
-            name: "DeckStoreSupport",
-            dependencies: ["DeckService"]
-        ),
+        .target(name: "DeckStoreSupport", dependencies: ["DeckService"]),
         // The embedded store: one SQLite file in WAL mode, through GRDB.
-        .target(
-            name: "DeckStoreSQLite",
-            dependencies: [
-                "DeckService", "DeckStoreSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
+        .target(name: "DeckStoreSQLite", dependencies: ["DeckService", "DeckStoreSupport"] + products("GRDB")),
         // The shared store: one PostgreSQL database for many server instances, through
         // postgres-nio's connection pool.
         .target(
             name: "DeckStorePostgres",
-            dependencies: [
-                "DeckService", "DeckStoreSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            dependencies: ["DeckService", "DeckStoreSupport"]
+                + products("PostgresNIO", "Crypto", "NIOCore", "NIOPosix", "Logging", "ServiceLifecycle")
         ),
         // HTTP: routes, parameters, JSON answers and errors, card images, pages, metrics.
         .target(
             name: "DeckServerHTTP",
-            dependencies: [
-                "DeckService", "DeckStoreSupport", "CGdkPixbuf",
-                .product(name: "PlayingCards", package: "swift-playing-cards"),
-                .product(name: "Memorize", package: "swift-playing-cards"),
-                .product(name: "PlayingCardRendering", package: "swift-playing-cards"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
+            dependencies: ["DeckService", "DeckStoreSupport", "CGdkPixbuf"]
+                + products("PlayingCards", "Memorize", "PlayingCardRendering", "Hummingbird", "HummingbirdCore")
+                + products("NIOCore", "NIOHTTP1", "NIOPosix", "NIOHTTPTypesHTTP1", "HTTPTypes")
+                + products("Logging", "Prometheus", "ServiceLifecycle"),
             resources: [.embedInCode("Public"), .embedInCode("Layouts")]
         ),
         // gdk-pixbuf, as the Debian package installs it: decodes and re-encodes background images.
-        .systemLibrary(
-            name: "CGdkPixbuf",
-            pkgConfig: "gdk-pixbuf-2.0",
-            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
-        ),
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .executableTarget(
             name: "deck-server",
-            dependencies: [
-                "DeckService", "DeckStoreSQLite", "DeckStorePostgres", "DeckServerHTTP",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            dependencies: ["DeckService", "DeckStoreSQLite", "DeckStorePostgres", "DeckServerHTTP"]
+                + products("ArgumentParser", "Hummingbird", "Logging", "NIOCore", "NIOPosix", "ServiceLifecycle", "UnixSignals")
         ),
         // Times the JSON answers with the server's encoder and Foundation's (make bench-server).
         .executableTarget(
@@ -122,10 +95,7 @@ let package = Package(
         // requests of a 1,080-card shoe.
         .executableTarget(
             name: "table-writer-benchmark",
-            dependencies: [
-                "DeckService", "DeckStoreSQLite",
-                .product(name: "PlayingCards", package: "swift-playing-cards"),
-            ],
+            dependencies: ["DeckService", "DeckStoreSQLite"] + products("PlayingCards"),
             path: "Benchmarks/TableWriter"
         ),
         // What the test targets share: the one launcher of deck-server processes (one or two on a
@@ -133,92 +103,45 @@ let package = Package(
         // clock the tests move.
         .target(
             name: "DeckTestSupport",
-            dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ],
+            dependencies: products("AsyncHTTPClient", "Logging", "NIOCore", "NIOHTTP1", "PostgresNIO", "Subprocess", "SystemPackage"),
             path: "Tests/DeckTestSupport"
         ),
         .testTarget(
             name: "DeckServiceTests",
-            dependencies: [
-                "DeckService", "DeckStoreSupport", "DeckTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
-                .product(name: "PlayingCards", package: "swift-playing-cards"),
-                .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
-            ],
+            dependencies: ["DeckService", "DeckStoreSupport", "DeckTestSupport"]
+                + products("PropertyBased", "PlayingCards", "PlayingCardsProvablyFair"),
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "DeckServerTests",
-            dependencies: [
-                "deck-server", "DeckServerHTTP", "DeckService", "DeckStorePostgres", "DeckStoreSQLite", "DeckStoreSupport", "DeckTestSupport",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "PlayingCards", package: "swift-playing-cards"),
-                .product(name: "Memorize", package: "swift-playing-cards"),
-                .product(name: "PlayingCardsProvablyFair", package: "swift-playing-cards"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "PropertyBased", package: "swift-property-based"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            dependencies: ["deck-server", "DeckServerHTTP", "DeckService", "DeckStorePostgres", "DeckStoreSQLite", "DeckStoreSupport", "DeckTestSupport"]
+                + products("PostgresNIO", "Hummingbird", "HummingbirdTesting", "HTTPTypes", "Logging", "AsyncHTTPClient")
+                + products("PlayingCards", "Memorize", "PlayingCardsProvablyFair", "PropertyBased", "Subprocess", "SystemPackage")
+                + products("NIOCore", "NIOHTTP1", "NIOPosix", "NIOEmbedded", "NIOHTTPTypes")
         ),
         // DeckClient against real deck-servers built here, on SQLite and on two instances over a
         // throw-away PostgreSQL cluster (`make test-client` runs these alone).
         .testTarget(
             name: "DeckClientTests",
-            dependencies: [
-                "deck-server", "DeckTestSupport",
-                .product(name: "DeckClient", package: "DeckClient"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            dependencies: ["deck-server", "DeckTestSupport"] + products("DeckClient", "OpenAPIRuntime", "HTTPTypes")
         ),
         // stream-load, the event-stream client of bench-table-events.py: a package of its own
         // there (Benchmarks/StreamLoad, built in release without the server's dependencies), and
         // its byte-level readers' tests here, in the server's build.
         .executableTarget(
             name: "stream-load",
-            dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: products("NIOCore", "NIOPosix", "ArgumentParser"),
             path: "Benchmarks/StreamLoad/Sources/stream-load"
         ),
         .testTarget(
             name: "StreamLoadTests",
-            dependencies: [
-                "stream-load",
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
+            dependencies: ["stream-load"] + products("NIOCore"),
             path: "Benchmarks/StreamLoad/Tests/StreamLoadTests"
         ),
         // The README and the guides: links, anchors, and the commands they show, checked against
         // the Makefile, the manifests, the built tools' options and the OpenAPI document. Here
         // because this package builds every tool the guides show.
-        .testTarget(
-            name: "DocumentationTests",
-            dependencies: [
-                "deck-server",
-                .product(name: "render-card", package: "swift-playing-cards"),
-                .product(name: "deal", package: "swift-playing-cards"),
-            ]
-        ),
+        .testTarget(name: "DocumentationTests", dependencies: ["deck-server"] + products("render-card", "deal")),
     ],
     swiftLanguageModes: [.v6]
 )

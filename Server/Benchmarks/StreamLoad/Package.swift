@@ -1,6 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
 // stream-load: the client of Server/Benchmarks/bench-table-events.py. A package of its own, so
 // that the benchmark builds it in release without the server's dependencies. The server's
 // package builds the same sources and tests in its debug build, where `make test` runs them.
@@ -15,23 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .executableTarget(
-            name: "stream-load",
-            dependencies: [
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        .executableTarget(name: "stream-load", dependencies: [nioCore, nioPosix, argumentParser]),
         // The byte-level readers (chunks, events, heads, JSON values) against every split of
         // their input.
-        .testTarget(
-            name: "StreamLoadTests",
-            dependencies: [
-                "stream-load",
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
-        ),
+        .testTarget(name: "StreamLoadTests", dependencies: ["stream-load", nioCore]),
     ],
     swiftLanguageModes: [.v6]
 )
