@@ -3,7 +3,7 @@
 # beside a load, to find the tests that fail only on a busy machine.
 #
 #   bash Scripts/soak-tests.sh [SERVER_RUNS] [BROWSER_RUNS] [LOAD] [MAKE_TEST_RUNS]
-#                                                   (defaults 20, 10, mixed, 0)
+#   (defaults 20, 10, mixed, 0)
 #
 # LOAD is `mixed`, what a busy CI machine runs beside the suite (Scripts/soak-load.py: a release
 # build from nothing again and again, a release deck-server under wrk, and a headless Chromium on
@@ -28,6 +28,11 @@ summary="$out/summary.txt"
 rm -rf "$out"/server-*.log "$out"/browser-*.log "$out"/make-test-*.log "$out"/browser-artifacts-*
 
 make test-server > "$out/build.log" 2>&1 || { echo "the server tests fail without hogs: see $out/build.log"; exit 1; }
+# The whole make test builds the library's tests too: built here as well, so that no run builds
+# beside the load what this script built without it.
+if [ "$make_test_runs" -gt 0 ]; then
+    swift build --build-tests >> "$out/build.log" 2>&1 || { echo "the library's tests do not build: see $out/build.log"; exit 1; }
+fi
 make deps-browser >> "$out/build.log" 2>&1
 server="$(cd Server && swift build --show-bin-path)/deck-server"
 

@@ -2,8 +2,8 @@
 import PackageDescription
 
 // The products the targets use, by the package that has them: `products("NIOCore", "Logging")`
-// names each with its package.
-let productsByPackage: [String: [String]] = [
+// names each with its package. A product missing here fails the manifest with its name.
+let productsByPackage: KeyValuePairs<String, [String]> = [
     "swift-playing-cards": ["PlayingCards", "PlayingCardsProvablyFair", "Memorize", "PlayingCardRendering", "render-card", "deal"],
     "hummingbird": ["Hummingbird", "HummingbirdCore", "HummingbirdTesting"],
     "swift-nio": ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOEmbedded"],
@@ -18,13 +18,13 @@ let productsByPackage: [String: [String]] = [
 
 func products(_ names: String...) -> [Target.Dependency] {
     names.map { name in
-        let package = productsByPackage.first { $0.value.contains(name) }?.key
-        return .product(name: name, package: package ?? "(no package in productsByPackage has \(name))")
+        guard let package = productsByPackage.first(where: { $0.value.contains(name) })?.key else {
+            fatalError("Package.swift: no package in productsByPackage lists the product \(name); add it there")
+        }
+        return .product(name: name, package: package)
     }
 }
 
-// The deck server: a separate package so that users of the PlayingCards library never fetch or
-// build server dependencies. It depends on the root package by path.
 let package = Package(
     name: "deck-server",
     platforms: [.macOS(.v15)],

@@ -110,7 +110,11 @@ struct DeckCallsTests {
             // Server/Tests/DeckClientTests/ → the repository → what DeckClient's build plugin reads.
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent()
-            let document = try Data(contentsOf: root.appendingPathComponent("Clients/DeckClient/Sources/DeckClientAPI/openapi.json"))
+            let link = root.appendingPathComponent("Clients/DeckClient/Sources/DeckClientAPI/openapi.json")
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+            #expect(target == "../../../../Server/Sources/DeckServerHTTP/Public/openapi.json",
+                    "Clients/DeckClient/Sources/DeckClientAPI/openapi.json is to be a link to the server's document, not \(target ?? "a file of its own")")
+            let document = try Data(contentsOf: link)
             let servedJSON = try JSONSerialization.jsonObject(with: served) as? NSDictionary
             let documentJSON = try JSONSerialization.jsonObject(with: document) as? NSDictionary
             #expect(servedJSON != nil && servedJSON == documentJSON,

@@ -107,3 +107,10 @@ struct TableJSON: JSONAnswer, Decodable, Sendable {
         seeded = try container.decode(Bool.self, forKey: .seeded)
     }
 }
+
+extension TableJSON.Seat {
+    /// A free-form table's seat: a shown hand as card codes.
+    init(_ seat: TabletopView.Seat) {
+        self.init(number: seat.number, name: seat.name, handCount: seat.handCount, shownHand: seat.shownHand?.map(\.apiCode))
+    }
+}

@@ -41,10 +41,3 @@ struct TabletopViewJSON: JSONAnswer, Decodable, Sendable {
     /// A view may hold the viewer's hand: no cache keeps it.
     var isPrivate: Bool { true }
 }
-
-extension TableJSON.Seat {
-    /// A free-form table's seat: a shown hand as card codes.
-    init(_ seat: TabletopView.Seat) {
-        self.init(number: seat.number, name: seat.name, handCount: seat.handCount, shownHand: seat.shownHand?.map(\.apiCode))
-    }
-}

@@ -1,5 +1,3 @@
-import CGdkPixbuf
-
 /// Why an upload is not taken as a background image, in words for the person who chose the
 /// file: what is wrong with it and what is taken.
 struct BackgroundImageError: Error, CustomStringConvertible, Sendable, Equatable {

@@ -1,4 +1,3 @@
-
 /// Where committed table changes and passing signals are announced, so that every server
 /// holding an event stream of the table hears of them: in process for a store no other server
 /// shares, through the database for one that many servers share.
