@@ -147,6 +147,14 @@ final class ConnectionRulesHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // A client that hangs up with no request under way is gone: close now rather than at
+        // the idle timeout, so its socket and its place under --max-connections-per-client come
+        // back at once. (With a request under way, the half-close is passed on and the answer
+        // still written.)
+        if (event as? ChannelEvent) == .inputClosed, pending == 0, deadlines.stage == .idle {
+            context.close(promise: nil)
+            return
+        }
         guard event is ChannelShouldQuiesceEvent else {
             context.fireUserInboundEventTriggered(event)
             return

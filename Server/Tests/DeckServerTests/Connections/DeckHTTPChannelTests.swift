@@ -249,6 +249,20 @@ struct DeckHTTPChannelTests {
         _ = try? connection.channel.finish()
     }
 
+    @Test("a client that hangs up before any request is closed at once, and gives its place under the per-client limit back")
+    func hangUpWhileIdle() throws {
+        let limit = ConnectionsPerClient(limit: 1)
+        let connection = try Connection(connections: limit)
+        #expect(limit.count(of: "192.0.2.1") == 1)
+        connection.channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        #expect(!connection.channel.isActive, "closed, not left for the idle timeout")
+        connection.channel.embeddedEventLoop.run()
+        #expect(limit.count(of: "192.0.2.1") == 0)
+        let again = try Connection(connections: limit)
+        #expect(again.channel.isActive)
+        _ = try? again.channel.finish()
+    }
+
     @Test("a request refused for its Host is answered after the requests before it, and nothing after it is handed on")
     func refusalAfterPipelined() throws {
         let connection = try Connection()
