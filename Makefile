@@ -211,7 +211,7 @@ install-files:
 	@echo "Installed $(PREFIX)/bin/render-card and its shell completions"
 
 clean:
-	rm -rf .build .build-docs Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/.build-docs $(SERVER_DIR)/Benchmarks/StreamLoad/.build $(CLIENT_DIR)/.build out
+	rm -rf .build .build-docs Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/.build-docs $(CLIENT_DIR)/.build out
 
 # The API documentation: every DocC catalog built by swift-docc-plugin into one static site,
 # out/docs (serve it with any static web server: `python3 -m http.server -d out/docs`). The

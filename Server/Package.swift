@@ -98,14 +98,15 @@ let package = Package(
             dependencies: ["DeckService", "DeckStoreSQLite"] + products("PlayingCards"),
             path: "Benchmarks/TableWriter"
         ),
-        // What the test targets share: the one launcher of deck-server processes (one or two on a
-        // database), the throw-away PostgreSQL cluster, raw sockets, waits for an event, and a
-        // clock the tests move.
+        // What the tests and stream-load share: the one launcher of deck-server processes (one or
+        // two on a database), the throw-away PostgreSQL cluster, raw sockets, waits for an event,
+        // a clock the tests move, and the one reader of event streams (head, chunks, lines).
         .target(
             name: "DeckTestSupport",
-            dependencies: products("AsyncHTTPClient", "Logging", "NIOCore", "NIOHTTP1", "PostgresNIO", "Subprocess", "SystemPackage"),
+            dependencies: products("Logging", "NIOCore", "PostgresNIO", "Subprocess", "SystemPackage"),
             path: "Tests/DeckTestSupport"
         ),
+        .testTarget(name: "DeckTestSupportTests", dependencies: ["DeckTestSupport"]),
         .testTarget(
             name: "DeckServiceTests",
             dependencies: ["DeckService", "DeckStoreSupport", "DeckTestSupport"]
@@ -125,12 +126,11 @@ let package = Package(
             name: "DeckClientTests",
             dependencies: ["deck-server", "DeckTestSupport"] + products("DeckClient", "OpenAPIRuntime", "HTTPTypes")
         ),
-        // stream-load, the event-stream client of bench-table-events.py: a package of its own
-        // there (Benchmarks/StreamLoad, built in release without the server's dependencies), and
-        // its byte-level readers' tests here, in the server's build.
+        // stream-load, the event-stream client of bench-table-events.py, which builds it here in
+        // release beside the deck-server it measures; its JSON reader's tests run in make test.
         .executableTarget(
             name: "stream-load",
-            dependencies: products("NIOCore", "NIOPosix", "ArgumentParser"),
+            dependencies: ["DeckTestSupport"] + products("NIOCore", "NIOPosix", "ArgumentParser"),
             path: "Benchmarks/StreamLoad/Sources/stream-load"
         ),
         .testTarget(

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Table events under load: how long from a change's answer to its event on every open stream, at 16,000 streams.
 
-The client is stream-load (Server/Benchmarks/StreamLoad, a Swift package on NIO, built here once
-in release): it makes the tables, opens the streams, runs a paced load of changes (a player draws a
+The client is stream-load (Server/Benchmarks/StreamLoad, on NIO and DeckTestSupport's event-stream
+reader, built here once in release in the server's package, as the deck-server beside it): it makes the tables, opens the streams, runs a paced load of changes (a player draws a
 card; a table whose deck runs low is shuffled) and, for every change and every reading stream of
 its table, measures the time from the change's answer to the first event that shows it (its
 version, or a later one when the stream fell behind and got only the newest view). It reports p50,
@@ -45,7 +45,7 @@ import sys
 from bench_support import Cluster, parse_arguments, raise_file_limit, start_server
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CLIENT_PACKAGE = os.path.join(HERE, "StreamLoad")
+SERVER_PACKAGE = os.path.dirname(HERE)
 STREAMS_PER_TABLE = 10
 # Streams and connections the servers accept: above every run's streams, under the file limit.
 SERVER_BOUND = 19000
@@ -59,8 +59,10 @@ def more_options(parser):
 
 
 def build_client():
-    """Builds stream-load in release once; its path."""
-    command = [os.environ.get("SWIFT", "swift"), "build", "-c", "release", "--package-path", CLIENT_PACKAGE]
+    """Builds stream-load in release once, with the flags make builds the release deck-server with
+    (so that the two share one build); its path."""
+    command = [os.environ.get("SWIFT", "swift"), "build", "-c", "release", "--static-swift-stdlib",
+               "--package-path", SERVER_PACKAGE, "--product", "stream-load"]
     print("$ " + " ".join(command), flush=True)
     subprocess.run(command, check=True)
     folder = subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()

@@ -42,9 +42,7 @@ struct Deck: ParsableCommand {
         }
         var style = try style.makeStyle()
         style.faceDown = faceDown
-        var sides = PlayingCard.standardDeck.map(CardSide.face)
-        if jokers { sides += [.face(.joker(.black)), .face(.joker(.red))] }
-        if back { sides.append(.back) }
+        let sides = CardSide.deck(jokers: jokers, back: back)
         try reportingFailures {
             let renderer = try CardRenderer(style: style)
             let progress = Progress("deck", total: sides.count, quiet: quiet)

@@ -50,9 +50,7 @@ struct Sheet: ParsableCommand {
         guard (0...64).contains(padding) else { throw ValidationError("--padding must be 0 to 64 pixels, not \(padding)") }
         let format = try resolveFormat(output: output, explicit: self.format)
         let style = try style.makeStyle()
-        var sides = PlayingCard.standardDeck.map(CardSide.face)
-        if jokers { sides += [.face(.joker(.black)), .face(.joker(.red))] }
-        if back { sides.append(.back) }
+        let sides = CardSide.deck(jokers: jokers, back: back)
         try reportingFailures {
             let renderer = try CardRenderer(style: style)
             let progress = Progress("sheet", total: sides.count, quiet: quiet)

@@ -1,10 +1,7 @@
-import AsyncHTTPClient
 import Foundation
 import Subprocess
 import SystemPackage
 import Synchronization
-import NIOCore
-import NIOHTTP1
 
 /// A `deck-server` process started by a test on a free loopback port, with its own data folder
 /// or on a PostgreSQL database.
@@ -207,31 +204,4 @@ package struct ServerProcessError: Error, CustomStringConvertible {
     package var description: String { message }
 
     package init(message: String) { self.message = message }
-}
-
-/// An HTTP answer: status, headers and the body.
-package struct Answer: Sendable {
-    package var status: Int
-    package var headers: HTTPHeaders
-    package var body: [UInt8]
-
-    package var text: String { String(decoding: body, as: UTF8.self) }
-
-    package init(status: Int, headers: HTTPHeaders, body: [UInt8]) {
-        (self.status, self.headers, self.body) = (status, headers, body)
-    }
-
-}
-
-extension HTTPClient {
-    /// A request to `url` with `headers`, and `form` as its body when given.
-    package func call(_ url: String, method: HTTPMethod = .GET, form: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let form { request.body = .bytes(ByteBuffer(string: form)) }
-        let response = try await execute(request, timeout: .seconds(120))
-        let body = try await response.body.collect(upTo: 16 * 1024 * 1024)
-        return Answer(status: Int(response.status.code), headers: response.headers, body: Array(buffer: body))
-    }
 }

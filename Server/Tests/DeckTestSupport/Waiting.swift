@@ -1,13 +1,12 @@
 import Foundation
-import Testing
 
-/// Waits for an event by looking again every 10 ms until `condition` holds; fails the test,
+/// Waits for an event by looking again every 10 ms until `condition` holds; throws (failing the test),
 /// naming `what`, when it does not hold within `bound`. The bound only ends a test that would
 /// otherwise hang: it is no time the system under test is held to, so make it generous.
 package func waitUntil(_ what: String, within bound: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + bound
     while try await !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-    try #require(try await condition(), "waited \(bound) for \(what)")
+    guard try await condition() else { throw WaitError(message: "waited \(bound) for \(what)") }
 }
 
 /// Waits, as ``waitUntil(_:within:_:)`` does, for a recovery that the system promises within
@@ -21,7 +20,7 @@ package func waitForRecovery(_ what: String, budget: Duration, _ condition: () a
     while try await !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
     let recovered = try await condition()
     reportRecovery(what, took: started.duration(to: .now), budget: budget)
-    try #require(recovered, "no \(what) within \(budget)")
+    guard recovered else { throw WaitError(message: "no \(what) within \(budget)") }
 }
 
 /// Prints how long a recovery took against its budget, as ``waitForRecovery(_:budget:_:)`` does.

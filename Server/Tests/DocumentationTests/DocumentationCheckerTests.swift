@@ -59,7 +59,7 @@ struct DocumentationCheckerTests {
         #expect(checker.problems(in: "deck-server --port 0 --max-streams-per-client 4").isEmpty)
         #expect(checker.problems(in: "deck-server --max-stream 4") == ["deck-server has no option --max-stream"])
         #expect(checker.problems(in: "swift build -c release --product render-card").isEmpty)
-        #expect(checker.problems(in: "swift run --package-path Server/Benchmarks/StreamLoad stream-load --help").isEmpty)
+        #expect(checker.problems(in: "swift run --package-path Server stream-load --help").isEmpty)
         #expect(checker.problems(in: "swift run render-cards") == ["swift run: the package at . has no product render-cards"])
         #expect(checker.problems(in: "cd Server && swift run -c release answer-encoding-benchmark").isEmpty)
         #expect(checker.problems(in: "curl -s localhost:8080/api/deck/abc/draw/?count=2").isEmpty)

@@ -27,12 +27,7 @@ extension MemoryGame: Codable where Face: Codable {
     /// Restores a game saved by ``encode(to:)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try container.decode(Int.self, forKey: .version)
-        guard version == Self.stateVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: container,
-                debugDescription: "memory game state version \(version) is not supported; this library reads version \(Self.stateVersion)")
-        }
+        try container.checkStateVersion(forKey: .version, of: "memory game", supported: Self.stateVersion)
         var list = try container.nestedUnkeyedContainer(forKey: .cards)
         var cards: [Card] = []
         while !list.isAtEnd {

@@ -26,12 +26,7 @@ extension PlayingCardDeck: Codable {
     /// Restores a deck saved by ``encode(to:)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let version = try container.decode(Int.self, forKey: .version)
-        guard version == Self.stateVersion else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: container,
-                debugDescription: "deck state version \(version) is not supported; this library reads version \(Self.stateVersion)")
-        }
+        try container.checkStateVersion(forKey: .version, of: "deck", supported: Self.stateVersion)
         composition = try container.decode([PlayingCard].self, forKey: .composition)
         stack = try container.decode([PlayingCard].self, forKey: .cards)
         piles = try container.decode([SavedPile].self, forKey: .piles).map { Pile(name: $0.name, cards: $0.cards) }

@@ -62,21 +62,15 @@ extension CardJSON {
 
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(CodingKeys.code)
-        writer.value(code)
-        writer.key(CodingKeys.image)
-        writer.value(image)
+        writer.member(CodingKeys.code, code)
+        writer.member(CodingKeys.image, image)
         writer.key(CodingKeys.images)
         writer.beginObject()
-        writer.key(Images.CodingKeys.svg)
-        writer.value(images.svg)
-        writer.key(Images.CodingKeys.png)
-        writer.value(images.png)
+        writer.member(Images.CodingKeys.svg, images.svg)
+        writer.member(Images.CodingKeys.png, images.png)
         writer.endObject()
-        writer.key(CodingKeys.value)
-        writer.value(value)
-        writer.key(CodingKeys.suit)
-        writer.value(suit)
+        writer.member(CodingKeys.value, value)
+        writer.member(CodingKeys.suit, suit)
         writer.endObject()
     }
 }

@@ -91,14 +91,10 @@ extension DeckJSON {
 
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(CodingKeys.success)
-        writer.value(success)
-        writer.key(CodingKeys.deckID)
-        writer.value(deckID)
-        writer.key(CodingKeys.remaining)
-        writer.value(remaining)
-        writer.key(CodingKeys.shuffled)
-        writer.value(shuffled)
+        writer.member(CodingKeys.success, success)
+        writer.member(CodingKeys.deckID, deckID)
+        writer.member(CodingKeys.remaining, remaining)
+        writer.member(CodingKeys.shuffled, shuffled)
         if let cards {
             writer.key(CodingKeys.cards)
             CardJSON.write(cards, to: &writer)

@@ -28,17 +28,12 @@ struct FairJSON: Codable, Sendable {
 
     func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key(CodingKeys.algorithm)
-        writer.value(algorithm)
-        writer.key(CodingKeys.commitment)
-        writer.value(commitment)
-        writer.key(CodingKeys.clientSeed)
-        writer.value(clientSeed)
-        writer.key(CodingKeys.nonce)
-        writer.value(nonce)
+        writer.member(CodingKeys.algorithm, algorithm)
+        writer.member(CodingKeys.commitment, commitment)
+        writer.member(CodingKeys.clientSeed, clientSeed)
+        writer.member(CodingKeys.nonce, nonce)
         if let serverSeed {
-            writer.key(CodingKeys.serverSeed)
-            writer.value(serverSeed)
+            writer.member(CodingKeys.serverSeed, serverSeed)
         }
         if let order {
             writer.key(CodingKeys.order)

@@ -7,30 +7,45 @@ struct JSONWriter {
         bytes.reserveCapacity(512)
     }
 
-    /// Opens an object: `{`. Members follow, each a ``key(_:)`` and a value.
-    mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-    }
+    /// Opens an object: `{`. Members follow, each a ``key(_:)`` and a value, or a ``member(_:_:)``.
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
 
     /// Closes the object opened last: `}`.
-    mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
-    }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
 
     /// Opens an array: `[`. Its elements follow.
-    mutating func beginArray() {
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    /// Closes the array opened last: `]`.
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        bytes.append(bracket)
         needsComma = false
     }
 
-    /// Closes the array opened last: `]`.
-    mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
         needsComma = true
+    }
+
+    /// A member whose value is text: its name from a model's `CodingKeys`, then the value.
+    mutating func member(_ key: some CodingKey, _ text: String) {
+        self.key(key)
+        value(text)
+    }
+
+    /// A member whose value is a whole number.
+    mutating func member(_ key: some CodingKey, _ number: some BinaryInteger) {
+        self.key(key)
+        value(number)
+    }
+
+    /// A member whose value is `true` or `false`.
+    mutating func member(_ key: some CodingKey, _ flag: Bool) {
+        self.key(key)
+        value(flag)
     }
 
     /// A member's name from a model's `CodingKeys`; its value follows.

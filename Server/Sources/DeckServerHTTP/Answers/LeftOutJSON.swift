@@ -29,10 +29,8 @@ struct LeftOutJSON: Codable, Sendable, Equatable {
         writer.beginArray()
         for item in list {
             writer.beginObject()
-            writer.key(CodingKeys.code)
-            writer.value(item.code)
-            writer.key(CodingKeys.reason)
-            writer.value(item.reason)
+            writer.member(CodingKeys.code, item.code)
+            writer.member(CodingKeys.reason, item.reason)
             writer.endObject()
         }
         writer.endArray()

@@ -44,8 +44,7 @@ struct PilesJSON: Codable, Sendable {
         for (name, pile) in piles {
             writer.key(name)
             writer.beginObject()
-            writer.key(Pile.CodingKeys.remaining)
-            writer.value(pile.remaining)
+            writer.member(Pile.CodingKeys.remaining, pile.remaining)
             if let cards = pile.cards {
                 writer.key(Pile.CodingKeys.cards)
                 CardJSON.write(cards, to: &writer)

@@ -28,11 +28,7 @@ extension DeckService {
         var movable: [PlayingCard] = []
         var leftOut: [DeckView.LeftOut] = []
         for card in cards {
-            if available[card, default: 0] > 0 {
-                available[card]! -= 1
-                movable.append(card)
-            } else if inPiles[card, default: 0] > 0 {
-                inPiles[card]! -= 1
+            if takeCopy(of: card, from: &available) || takeCopy(of: card, from: &inPiles) {
                 movable.append(card)
             } else if inDeck.contains(card) {
                 leftOut.append(.init(card, .inDeck))
@@ -70,8 +66,7 @@ extension DeckService {
         var found: [PlayingCard] = []
         var leftOut: [DeckView.LeftOut] = []
         for card in cards {
-            if held[card, default: 0] > 0 {
-                held[card]! -= 1
+            if takeCopy(of: card, from: &held) {
                 found.append(card)
             } else {
                 leftOut.append(.init(card, .notInPile(name)))
@@ -94,6 +89,13 @@ extension DeckService {
 
     static func copies(of cards: [PlayingCard]) -> [PlayingCard: Int] {
         cards.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    }
+
+    /// Takes one copy of `card` from `counts` (by ``copies(of:)``); whether there was one.
+    private static func takeCopy(of card: PlayingCard, from counts: inout [PlayingCard: Int]) -> Bool {
+        guard let count = counts[card], count > 0 else { return false }
+        counts[card] = count - 1
+        return true
     }
 
     /// What is wrong with the cards left out, grouped by reason in the order first met:

@@ -1,5 +1,6 @@
 @testable import DeckServerHTTP
 import AsyncHTTPClient
+import DeckTestSupport
 import Foundation
 import NIOCore
 import Synchronization

@@ -1,3 +1,4 @@
+import DeckTestSupport
 import Foundation
 import NIOCore
 import NIOPosix
@@ -47,24 +48,17 @@ final class StreamCrowd: Sendable {
     }
 }
 
-/// Reads an event stream's bytes, finding each `id: N` line (the answer's head and chunk
-/// sizes around it do not matter), across reads.
+/// Reads one stream's answer with DeckTestSupport's ``EventStreamAnswerReader``, handing on
+/// each event's `id`.
 private final class IDReader: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
     private let found: (Int) -> Void
-    private var line: [UInt8] = []
+    private var answer = EventStreamAnswerReader()
 
     init(found: @escaping (Int) -> Void) { self.found = found }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        for byte in unwrapInboundIn(data).readableBytesView {
-            guard byte == UInt8(ascii: "\n") else {
-                if line.count < 32 { line.append(byte) }
-                continue
-            }
-            if line.starts(with: Array("id: ".utf8)), let id = Int(String(decoding: line.dropFirst(4), as: UTF8.self)) { found(id) }
-            line.removeAll(keepingCapacity: true)
-        }
+        unwrapInboundIn(data).withUnsafeReadableBytes { answer.feed($0, id: found) }
     }
 }

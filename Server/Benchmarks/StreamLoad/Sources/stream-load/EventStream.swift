@@ -1,3 +1,4 @@
+import DeckTestSupport
 import NIOCore
 
 /// What one event stream saw: each event's version and arrival time, and how it ended.
@@ -50,21 +51,18 @@ final class StreamRecord: @unchecked Sendable {
     }
 }
 
-/// Sends one `GET /api/table/<id>/events` and reads the answer: the head (anything but 200
-/// refuses the stream, with the server's answer), then the chunked body, through the chunk
-/// decoder into the event scanner, recording each event's version with the time of the read
-/// in which its `id:` line ended. A silent stream stops reading after the head: its channel is made with
-/// a small receive buffer and auto-read turned off here.
+/// Sends one `GET /api/table/<id>/events` and reads the answer through DeckTestSupport's
+/// ``EventStreamAnswerReader``: anything but 200 refuses the stream, with the server's answer;
+/// each event's version is recorded with the time of the read in which its `id:` line ended. A
+/// silent stream stops reading after the head: its channel is made with a small receive buffer
+/// and auto-read turned off here.
 final class EventStreamHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let record: StreamRecord
     private let request: ByteBuffer
-    private var head: ResponseHead?
-    private var headBytes = ByteBuffer()
-    private var chunks = ChunkedDecoder()
-    private var scanner = EventIDScanner()
+    private var answer = EventStreamAnswerReader()
 
     init(record: StreamRecord, server: ServerURL, path: String) {
         self.record = record
@@ -77,17 +75,21 @@ final class EventStreamHandler: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        var bytes = unwrapInboundIn(data)
-        if head == nil {
-            headBytes.writeBuffer(&bytes)
-            guard let length = headBytes.withUnsafeReadableBytes({ ResponseHead.length(in: $0) }) else { return }
-            let head = headBytes.withUnsafeReadableBytes { ResponseHead(UnsafeRawBufferPointer(rebasing: $0[..<length])) }
-            headBytes.moveReaderIndex(forwardBy: length)
-            bytes = headBytes
-            headBytes = ByteBuffer()
-            self.head = head
+        let bytes = unwrapInboundIn(data)
+        let hadHead = answer.head != nil
+        let now = Clock.now()
+        let record = self.record
+        bytes.withUnsafeReadableBytes { raw in
+            answer.feed(raw) { id in
+                guard record.reading else { return }
+                record.versions.append(id)
+                record.times.append(now)
+            }
+        }
+        guard let head = answer.head else { return }
+        if !hadHead {
             guard head.status == 200 else {
-                record.refuse("stream refused: \(head.text)\(String(buffer: bytes))")
+                record.refuse("stream refused: \(head.text)\(String(decoding: answer.refusal, as: UTF8.self))")
                 context.close(promise: nil)
                 return
             }
@@ -97,26 +99,8 @@ final class EventStreamHandler: ChannelInboundHandler {
                 return
             }
         }
-        guard record.reading, let head, head.status == 200 else { return }
-        let now = Clock.now()
-        let record = self.record
-        bytes.withUnsafeReadableBytes { raw in
-            if head.chunked {
-                chunks.feed(raw) { payload in
-                    scanner.feed(payload) { id in
-                        record.versions.append(id)
-                        record.times.append(now)
-                    }
-                }
-            } else {
-                scanner.feed(raw) { id in
-                    record.versions.append(id)
-                    record.times.append(now)
-                }
-            }
-        }
         if !record.versions.isEmpty { record.open() }
-        if chunks.isFinished {
+        if answer.isFinished {
             ended(context: context)
             context.close(promise: nil)
         }
@@ -133,6 +117,6 @@ final class EventStreamHandler: ChannelInboundHandler {
 
     private func ended(context: ChannelHandlerContext) {
         if record.endedAt == nil { record.endedAt = Clock.now() }
-        record.refuse("stream closed before its first event\(head.map { ": \($0.text)" } ?? " (no answer)")")
+        record.refuse("stream closed before its first event\(answer.head.map { ": \($0.text)" } ?? " (no answer)")")
     }
 }

@@ -1,3 +1,4 @@
+import DeckTestSupport
 import NIOCore
 
 /// Reads a few values out of the server's JSON answers without parsing them: the value after

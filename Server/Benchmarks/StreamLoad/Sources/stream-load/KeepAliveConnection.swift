@@ -1,3 +1,4 @@
+import DeckTestSupport
 import NIOCore
 import NIOPosix
 

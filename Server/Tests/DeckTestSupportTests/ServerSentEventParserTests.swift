@@ -1,3 +1,4 @@
+import DeckTestSupport
 import Testing
 
 /// The test client's reading of event streams, so that a stream test fails for the server's

@@ -1,25 +1,25 @@
 /// The head of an HTTP/1.1 response: its status and how its body is framed, read from its
 /// bytes without making strings (its text is made only for a message about a refusal).
-struct ResponseHead {
+package struct ResponseHead: Sendable {
     /// The status code (0 when the status line cannot be read).
-    var status = 0
+    package var status = 0
     /// The `Content-Length`, when the body has one.
-    var contentLength: Int?
+    package var contentLength: Int?
     /// Whether the body is sent in chunks (`Transfer-Encoding: chunked`).
-    var chunked = false
+    package var chunked = false
     /// Whether the server closes the connection after this answer (`Connection: close`).
-    var closes = false
+    package var closes = false
     /// The head as text when the status is not 200, for messages.
-    var text = ""
+    package var text = ""
 
     /// The number of bytes of `bytes` that the head takes, the blank line included, or `nil`
     /// while its end has not arrived.
-    static func length(in bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func length(in bytes: UnsafeRawBufferPointer) -> Int? {
         ByteSearch.find("\r\n\r\n", in: bytes).map { $0 + 4 }
     }
 
     /// Reads a complete head (as `length(in:)` measured it).
-    init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         // "HTTP/1.1 200 OK": the status is the three digits after the first space.
         if bytes.count >= 12, bytes[8] == UInt8(ascii: " ") {
             status = Self.number(bytes, from: 9, to: 12) ?? 0

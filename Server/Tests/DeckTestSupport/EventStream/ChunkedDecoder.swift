@@ -3,7 +3,7 @@
 ///
 /// Chunk extensions and trailers are skipped. Nothing is checked beyond what finding the
 /// payload needs: the server is trusted to frame its chunks correctly.
-struct ChunkedDecoder {
+package struct ChunkedDecoder {
     private enum State {
         /// Reading a chunk's size, in hexadecimal.
         case size
@@ -20,12 +20,13 @@ struct ChunkedDecoder {
     private var state = State.size
     private var remaining = 0
 
+    package init() {}
+
     /// Whether the last chunk has arrived: the body is complete.
-    var isFinished: Bool { state == .finished }
+    package var isFinished: Bool { state == .finished }
 
     /// Consumes `bytes`, passing each run of payload bytes to `payload` in order.
-    @inline(__always)
-    mutating func feed(_ bytes: UnsafeRawBufferPointer, payload: (UnsafeRawBufferPointer) -> Void) {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer, payload: (UnsafeRawBufferPointer) -> Void) {
         var index = 0
         let count = bytes.count
         while index < count {

@@ -4,9 +4,9 @@ import Glibc
 
 /// Where a run of bytes first occurs in others (what `memmem` does; Glibc's module does not
 /// export it): `memchr` for the first byte, then a compare.
-enum ByteSearch {
+package enum ByteSearch {
     /// The offset of the first `needle` in `haystack` at or after `start`.
-    static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    package static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
         guard let base = haystack.baseAddress, let pattern = needle.baseAddress, !needle.isEmpty else { return nil }
         let first = Int32(needle[0])
         var index = start
@@ -20,7 +20,7 @@ enum ByteSearch {
     }
 
     /// The offset of the first `needle` (a string's UTF-8) in `haystack` at or after `start`.
-    static func find(_ needle: String, in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    package static func find(_ needle: String, in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
         var needle = needle
         return needle.withUTF8 { find(UnsafeRawBufferPointer($0), in: haystack, from: start) }
     }
