@@ -103,7 +103,7 @@ let package = Package(
         // a clock the tests move, and the one reader of event streams (head, chunks, lines).
         .target(
             name: "DeckTestSupport",
-            dependencies: products("Logging", "NIOCore", "PostgresNIO", "Subprocess", "SystemPackage"),
+            dependencies: products("Logging", "PostgresNIO", "Subprocess", "SystemPackage"),
             path: "Tests/DeckTestSupport"
         ),
         .testTarget(name: "DeckTestSupportTests", dependencies: ["DeckTestSupport"]),

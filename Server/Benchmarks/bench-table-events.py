@@ -2,8 +2,9 @@
 """Table events under load: how long from a change's answer to its event on every open stream, at 16,000 streams.
 
 The client is stream-load (Server/Benchmarks/StreamLoad, on NIO and DeckTestSupport's event-stream
-reader, built here once in release in the server's package, as the deck-server beside it): it makes the tables, opens the streams, runs a paced load of changes (a player draws a
-card; a table whose deck runs low is shuffled) and, for every change and every reading stream of
+reader, built here once in release in the server's package, as the deck-server beside it): it
+makes the tables, opens the streams, runs a paced load of changes (a player draws a card; a table
+whose deck runs low is shuffled) and, for every change and every reading stream of
 its table, measures the time from the change's answer to the first event that shows it (its
 version, or a later one when the stream fell behind and got only the newest view). It reports p50,
 p99 and the largest, the changes seen only through a later view or never, the streams the server
@@ -96,6 +97,13 @@ class Runner:
         with open(report_path) as file:
             return json.load(file)
 
+    def client_run_against(self, servers, label, arguments):
+        """Runs stream-load against `servers` with `arguments`, then stops the servers; its report."""
+        try:
+            return self.client_run(label, servers_arguments(servers) + arguments)
+        finally:
+            stop(servers)
+
     def check(self, report, targets):
         """Prints each (name, met, figure) target with its verdict; any missed fails the run."""
         cpu = report.get("cpu") or {}
@@ -138,15 +146,15 @@ def stop(processes):
             process.wait()
 
 
+def streams_load(arguments):
+    """stream-load's options for the streams runs: the tables for --streams, the load's length."""
+    return ["--tables", str(arguments.streams // STREAMS_PER_TABLE), "--seconds", str(arguments.seconds)]
+
+
 def run_sqlite(runner, arguments):
-    servers = [runner.sqlite_server("sqlite")]
-    try:
-        report = runner.client_run(
-            f"one instance, SQLite: {arguments.streams:,} streams, 1,000 changes/s",
-            servers_arguments(servers) + ["--tables", str(arguments.streams // STREAMS_PER_TABLE),
-                                          "--seconds", str(arguments.seconds)])
-    finally:
-        stop(servers)
+    report = runner.client_run_against([runner.sqlite_server("sqlite")],
+                                       f"one instance, SQLite: {arguments.streams:,} streams, 1,000 changes/s",
+                                       streams_load(arguments))
     if report:
         per_stream = report["perStreamKiB"]
         runner.check(report, Runner.delivery_targets(report, 100) + [
@@ -157,28 +165,26 @@ def run_postgres(runner, arguments):
     cluster = Cluster()
     servers = []
     try:
-        servers = [runner.server(["--database", cluster.url]) for _ in range(2)]
-        report = runner.client_run(
-            f"two instances, PostgreSQL: {arguments.streams // 2:,} streams on each, changes through both",
-            servers_arguments(servers) + ["--tables", str(arguments.streams // STREAMS_PER_TABLE),
-                                          "--seconds", str(arguments.seconds)])
+        # One by one, so that a second that fails to start leaves the first to be stopped.
+        for _ in range(2):
+            servers.append(runner.server(["--database", cluster.url]))
+        report = runner.client_run_against(
+            servers, f"two instances, PostgreSQL: {arguments.streams // 2:,} streams on each, changes through both",
+            streams_load(arguments))
     finally:
-        stop(servers)
+        stop(servers)  # stopped already, unless the second failed to start
         cluster.remove()
     if report:
         runner.check(report, Runner.delivery_targets(report, 250))
 
 
 def run_slow(runner, arguments):
-    servers = [runner.sqlite_server("slow")]
     seconds = 3 * arguments.seconds
-    try:
-        report = runner.client_run(
-            f"slow readers: 2,000 silent streams and 1,000 reading ones on 100 tables changing 10 times a second, {seconds:g} s",
-            servers_arguments(servers) + ["--tables", "100", "--silent-streams", "2000", "--changes-per-second", "1000",
-                                          "--seconds", str(seconds), "--sample-seconds", "5"])
-    finally:
-        stop(servers)
+    report = runner.client_run_against(
+        [runner.sqlite_server("slow")],
+        f"slow readers: 2,000 silent streams and 1,000 reading ones on 100 tables changing 10 times a second, {seconds:g} s",
+        ["--tables", "100", "--silent-streams", "2000", "--changes-per-second", "1000",
+         "--seconds", str(seconds), "--sample-seconds", "5"])
     if report:
         samples = report["rssSamples"]
         print("  server memory during the load: " + ", ".join(f"{s['seconds']:.0f} s {s['kib'][0] / 1024:.0f} MiB" for s in samples))
@@ -190,13 +196,10 @@ def run_slow(runner, arguments):
 
 
 def run_heavy(runner, arguments):
-    servers = [runner.sqlite_server("heavy")]
-    try:
-        report = runner.client_run(
-            "heavy table: 300 watchers of a table of 8 decks face up, 20 changes/s, beside draws on another deck",
-            servers_arguments(servers) + ["--heavy", "--phase-seconds", str(min(10.0, arguments.seconds))])
-    finally:
-        stop(servers)
+    report = runner.client_run_against(
+        [runner.sqlite_server("heavy")],
+        "heavy table: 300 watchers of a table of 8 decks face up, 20 changes/s, beside draws on another deck",
+        ["--heavy", "--phase-seconds", str(min(10.0, arguments.seconds))])
     if report:
         heavy = report["heavy"]
         p99 = heavy["withWatchers"]["p99Milliseconds"]
@@ -208,14 +211,10 @@ def run_heavy(runner, arguments):
 
 
 def run_soak(runner, arguments):
-    servers = [runner.sqlite_server("soak")]
-    try:
-        report = runner.client_run(
-            f"soak: 8,000 streams, 300 changes/s for {arguments.soak_minutes:g} minutes",
-            servers_arguments(servers) + ["--tables", "800", "--changes-per-second", "300",
-                                          "--soak-minutes", str(arguments.soak_minutes)])
-    finally:
-        stop(servers)
+    report = runner.client_run_against(
+        [runner.sqlite_server("soak")],
+        f"soak: 8,000 streams, 300 changes/s for {arguments.soak_minutes:g} minutes",
+        ["--tables", "800", "--changes-per-second", "300", "--soak-minutes", str(arguments.soak_minutes)])
     if report:
         soak = report.get("soak")
         change = soak["changePercent"][0] if soak else float("nan")

@@ -48,8 +48,7 @@ extension OpenAPITests {
     @Test("the Deck and Error schemas name every member a lenient answer carries; every deck operation takes strict")
     func lenientMembersDescribed() async throws {
         try await withApp { server in
-            let spec = try await server.get("/openapi.json")
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(spec.body)) as? [String: Any])
+            let document = try await server.get("/openapi.json").jsonObject
             let components = try #require(document["components"] as? [String: Any])
             let schemas = try #require(components["schemas"] as? [String: Any])
             func properties(_ schema: String) throws -> Set<String> {
@@ -67,13 +66,13 @@ extension OpenAPITests {
                 try await server.get("/api/deck/\(id)/draw/?count=60"),
             ]
             for answer in answers {
-                let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+                let object = try answer.jsonObject
                 let undescribed = Set(object.keys).subtracting(deckMembers)
                 #expect(undescribed.isEmpty, "not in the Deck schema: \(undescribed.sorted()) of \(answer.text.prefix(200))")
             }
             #expect(Set(["not_added", "not_returned", "ignored", "asked", "given", "error", "detail"]).isSubset(of: deckMembers))
             for refusal in [try await server.get("/api/deck/new/?deck_count=21"), try await server.get("/api/deck/\(id)/pile/p/draw/?count=9")] {
-                let object = try #require(try JSONSerialization.jsonObject(with: Data(refusal.body)) as? [String: Any])
+                let object = try refusal.jsonObject
                 #expect(Set(object.keys) == ["success", "error", "detail"])
                 #expect(Set(object.keys).isSubset(of: errorMembers))
             }
@@ -96,8 +95,7 @@ extension OpenAPITests {
     @Test("every text/event-stream answer is described item by item (itemSchema, OpenAPI 3.2) with schemas that exist; a live felt stream sends only the events described, each with its schema's members")
     func eventStreamItems() async throws {
         try await withServer { server in
-            let spec = try await server.get("/openapi.json")
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(spec.body)) as? [String: Any])
+            let document = try await server.get("/openapi.json").jsonObject
             let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
             let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
 

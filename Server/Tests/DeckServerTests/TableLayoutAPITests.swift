@@ -40,7 +40,7 @@ struct TableLayoutAPITests {
             }
             let exported = try await server.get("/api/table/\(ann.table)/export/", headers: ann.bearer)
             #expect(exported.status == 200, "\(exported.text)")
-            let layout = try #require(try JSONSerialization.jsonObject(with: Data(exported.body)) as? [String: Any])
+            let layout = try exported.jsonObject
             #expect((layout["stacks"] as? [[String: Any]])?.map { $0["faces"] as? String } == stacks.map { $0["faces"] as? String })
             // Face-up cards' codes are no part of a layout: it holds faces as U and D only.
             for code in view.stacks.flatMap({ $0.cards.compactMap { $0 } }) {

@@ -138,7 +138,7 @@ struct TabletopEventsAPITests {
 
             let view = try await server.get("/api/watch/\(key)/")
             #expect(view.status == 200, "\(view.text)")
-            let watched = try JSONSerialization.jsonObject(with: Data(view.body)) as? [String: Any] ?? [:]
+            let watched = try view.jsonObject
             #expect(watched["table_id"] == nil && watched["hand"] == nil && watched["your_seat"] == nil && watched["watch"] == nil)
             #expect(!view.text.contains(ann.table), "the watcher learns the table's id")
             let stream = try await EventStreamReader(server.base + "/api/watch/\(key)/events")
@@ -177,8 +177,8 @@ struct TabletopEventsAPITests {
             #expect(annsCards.count == 3)
 
             // Answers and streams alike give the codes, in the hand's order.
-            let answer = try JSONSerialization.jsonObject(with: Data(try await server.get("/api/table/\(ann.table)/felt/", headers: bob.bearer).body)) as? [String: Any]
-            let seats = try #require(answer?["seats"] as? [[String: Any]])
+            let answer = try await server.get("/api/table/\(ann.table)/felt/", headers: bob.bearer).jsonObject
+            let seats = try #require(answer["seats"] as? [[String: Any]])
             #expect(seats[0]["shown_hand"] as? [String] == annsCards)
             #expect(seats[1]["shown_hand"] == nil, "Bob's hand is not shown")
             for stream in [bobs, watcher] {

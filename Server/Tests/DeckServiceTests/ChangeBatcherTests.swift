@@ -11,16 +11,22 @@ private final class FakeRecords: Sendable {
     /// Commits in flight at once, and the most seen.
     let inFlight = Mutex((now: 0, most: 0))
 
-    /// Commits `changes` to record `id` the way the PostgreSQL store does, after `delay` and
-    /// once `gate` (when given) is open, or throws `failure` instead when given.
+    /// Records holding `ids`, each empty.
+    init(holding ids: [String] = []) {
+        records.withLock { records in
+            for id in ids { records[id] = [] }
+        }
+    }
+
+    /// Commits `changes` to record `id` the way the PostgreSQL store does, once `gate` (when
+    /// given) is open, or throws `failure` instead when given.
     func commit(
-        _ changes: [ChangeBatcher.Change], to id: String, delay: Duration = .milliseconds(2),
+        _ changes: [ChangeBatcher.Change], to id: String,
         gate: (@Sendable () -> Bool)? = nil, failure: (any Error)? = nil
     ) async throws -> [ChangeBatcher.Outcome] {
         inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
         defer { inFlight.withLock { $0.now -= 1 } }
         if let gate { try await waitUntil("the commit's gate to open") { gate() } }
-        try await Task.sleep(for: delay)
         if let failure { throw failure }
         batches.withLock { $0.append((id, changes.count)) }
         return records.withLock { records in
@@ -29,6 +35,29 @@ private final class FakeRecords: Sendable {
             records[id] = applied.state
             return applied.outcomes
         }
+    }
+}
+
+/// Holds a record's first commit until all `total` changes to it are in its batch or waiting
+/// behind it, as they wait behind a database's round trip; later commits go at once, so every
+/// change after the first batch comes in full batches.
+private final class FirstCommitHold: Sendable {
+    private let total: Int
+    private let batcher: ChangeBatcher
+    private let key: ChangeBatcher.Key
+    private let calls = Mutex(0)
+
+    init(_ total: Int, changesTo key: ChangeBatcher.Key, in batcher: ChangeBatcher) {
+        (self.total, self.key, self.batcher) = (total, key, batcher)
+    }
+
+    /// The gate of the commit of `changes`: for the first commit, open once the others wait;
+    /// none for the later ones.
+    func gate(for changes: [ChangeBatcher.Change]) -> (@Sendable () -> Bool)? {
+        let call = calls.withLock { $0 += 1; return $0 }
+        guard call == 1 else { return nil }
+        let (size, total, key, batcher) = (changes.count, total, key, batcher)
+        return { size + batcher.waitingCount(for: key) == total }
     }
 }
 
@@ -49,16 +78,23 @@ private func append(_ value: UInt8) -> ChangeBatcher.Change {
 
 @Suite("ChangeBatcher: changes to one record applied in batches, in order, each answered after its commit", .timeLimit(.minutes(1)))
 struct ChangeBatcherTests {
+    /// The record the tests change.
+    static let deck = ChangeBatcher.Key(kind: "deck", id: "deck")
+
     @Test("200 concurrent changes to one record: each applied once, answers match the final order, far fewer commits")
     func concurrentChangesAreBatched() async throws {
         let batcher = ChangeBatcher(largestBatch: 16)
-        let records = FakeRecords()
-        records.records.withLock { $0["deck"] = [] }
-        let key = ChangeBatcher.Key(kind: "deck", id: "deck")
+        let records = FakeRecords(holding: ["deck"])
+        let key = Self.deck
+        // The first commit waits until every other change waits behind it; the rest then commit
+        // in full batches of 16.
+        let hold = FirstCommitHold(200, changesTo: key, in: batcher)
         let positions = try await withThrowingTaskGroup(of: (UInt8, Int).self) { group in
             for value in 0..<200 {
                 group.addTask {
-                    let outcome = try await batcher.submit(key, append(UInt8(value))) { try await records.commit($0, to: "deck") }
+                    let outcome = try await batcher.submit(key, append(UInt8(value))) {
+                        try await records.commit($0, to: "deck", gate: hold.gate(for: $0))
+                    }
                     guard case .changed(let position as Int) = outcome else { throw Refused(value: UInt8(value)) }
                     return (UInt8(value), position)
                 }
@@ -74,23 +110,24 @@ struct ChangeBatcherTests {
         let batches = records.batches.withLock { $0 }
         #expect(batches.map(\.size).reduce(0, +) == 200)
         #expect(batches.allSatisfy { $0.size <= 16 })
-        #expect(batches.count < 100, "changes were not batched: \(batches.count) commits")
+        let queuedBehindTheFirst = 200 - (batches.first?.size ?? 0)
+        #expect(batches.count == 1 + (queuedBehindTheFirst + 15) / 16, "changes were not batched: \(batches.map(\.size))")
         #expect(records.inFlight.withLock { $0.most } == 1, "two batches of one record were in flight at once")
     }
 
     @Test("a refused change leaves the state alone; the changes around it in its batch apply")
     func refusedChange() async throws {
         let batcher = ChangeBatcher()
-        let records = FakeRecords()
-        records.records.withLock { $0["deck"] = [] }
-        let key = ChangeBatcher.Key(kind: "deck", id: "deck")
+        let records = FakeRecords(holding: ["deck"])
+        let key = Self.deck
+        let hold = FirstCommitHold(30, changesTo: key, in: batcher)
         let outcomes = try await withThrowingTaskGroup(
             of: (UInt8, ChangeBatcher.Outcome).self, returning: [UInt8: ChangeBatcher.Outcome].self
         ) { group in
             for value in UInt8(0)..<30 {
                 let change = value % 3 == 0 ? refuse(value) : append(value)
                 group.addTask {
-                    let outcome = try await batcher.submit(key, change) { try await records.commit($0, to: "deck") }
+                    let outcome = try await batcher.submit(key, change) { try await records.commit($0, to: "deck", gate: hold.gate(for: $0)) }
                     return (value, outcome)
                 }
             }
@@ -109,15 +146,15 @@ struct ChangeBatcherTests {
         let final = records.records.withLock { $0["deck"]! }
         #expect(Set(final) == Set((UInt8(0)..<30).filter { $0 % 3 != 0 }))
         #expect(final.count == 20)
+        #expect(records.batches.withLock { $0.count } <= 2, "the changes were not batched")
     }
 
     @Test("a failed commit fails its batch and the changes queued behind it at once; later changes commit")
     func failedCommit() async throws {
         struct DatabaseDown: Error {}
         let batcher = ChangeBatcher()
-        let records = FakeRecords()
-        records.records.withLock { $0["deck"] = [] }
-        let key = ChangeBatcher.Key(kind: "deck", id: "deck")
+        let records = FakeRecords(holding: ["deck"])
+        let key = Self.deck
         let attempts = Mutex(0)
         let open = Mutex(false)
         let failing: @Sendable ([ChangeBatcher.Change]) async throws -> [ChangeBatcher.Outcome] = { changes in
@@ -157,9 +194,8 @@ struct ChangeBatcherTests {
     @Test("cancelling the caller that leads a batch does not cancel the others' changes in it")
     func cancelledLeader() async throws {
         let batcher = ChangeBatcher()
-        let records = FakeRecords()
-        records.records.withLock { $0["deck"] = [] }
-        let key = ChangeBatcher.Key(kind: "deck", id: "deck")
+        let records = FakeRecords(holding: ["deck"])
+        let key = Self.deck
         // Commit number n waits until `opened` reaches n.
         let started = Mutex(0)
         let opened = Mutex(0)
@@ -207,12 +243,14 @@ struct ChangeBatcherTests {
         let batcher = ChangeBatcher()
         let records = FakeRecords()
         let key = ChangeBatcher.Key(kind: "deck", id: "gone")
+        let hold = FirstCommitHold(10, changesTo: key, in: batcher)
         let outcomes = try await withThrowingTaskGroup(of: ChangeBatcher.Outcome.self) { group in
             for value in UInt8(0)..<10 {
-                group.addTask { try await batcher.submit(key, append(value)) { try await records.commit($0, to: "gone") } }
+                group.addTask { try await batcher.submit(key, append(value)) { try await records.commit($0, to: "gone", gate: hold.gate(for: $0)) } }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
+        #expect(records.batches.withLock { $0.count } <= 2, "the changes were not batched")
         #expect(outcomes.count == 10)
         #expect(outcomes.allSatisfy { if case .missing = $0 { true } else { false } })
     }
@@ -220,18 +258,19 @@ struct ChangeBatcherTests {
     @Test("changes to different records do not wait for each other")
     func recordsAreIndependent() async throws {
         let batcher = ChangeBatcher()
-        let records = FakeRecords()
-        records.records.withLock { for id in 0..<8 { $0["deck\(id)"] = [] } }
+        let records = FakeRecords(holding: (0..<8).map { "deck\($0)" })
         try await withThrowingTaskGroup(of: Void.self) { group in
             for id in 0..<8 {
                 group.addTask {
                     _ = try await batcher.submit(ChangeBatcher.Key(kind: "deck", id: "deck\(id)"), append(1)) {
-                        try await records.commit($0, to: "deck\(id)", delay: .milliseconds(200))
+                        // Each commit waits until all eight are in flight: one record's commit
+                        // holding up another's would keep this gate shut.
+                        try await records.commit($0, to: "deck\(id)", gate: { records.inFlight.withLock { $0.most } == 8 })
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(records.inFlight.withLock { $0.most } > 1, "commits of different records ran one at a time")
+        #expect(records.inFlight.withLock { $0.most } == 8, "commits of different records ran one at a time")
     }
 }

@@ -50,6 +50,15 @@ struct EventStreamScannerTests {
         #expect(Self.lines("data: a\r\n\r\ndata: b\r\r", kinds: .data, size: 9) == ["data=a", "", "data=b", ""])
     }
 
+    @Test("an empty read between a CR and its LF keeps them one line end")
+    func emptyRead() {
+        var parser = ServerSentEventParser()
+        var outputs = parser.read(Array("data: a\r".utf8))
+        outputs += parser.read([])
+        outputs += parser.read(Array("\ndata: b\n\n".utf8))
+        #expect(outputs == [.event(.init(id: nil, data: "a\nb"))])
+    }
+
     @Test("an id's number is read from its digits alone")
     func numbers() {
         var numbers: [Int?] = []

@@ -64,6 +64,21 @@ struct DeckHTTPChannelTests {
             value.kind.whenSuccess { kind = $0 }
             return kind
         }
+
+        /// A connection whose first request, in `bytes`, made it a stream's; a test that wants one
+        /// fails when it is anything else.
+        static func stream(sent bytes: String) throws -> Connection {
+            let connection = try Connection()
+            try connection.send(bytes)
+            guard case .stream = connection.kind else { throw NotAStream(kind: connection.kind) }
+            return connection
+        }
+
+        /// A connection's first request did not make it a stream's.
+        struct NotAStream: Error, CustomStringConvertible {
+            let kind: DeckHTTPChannel.Kind?
+            var description: String { "not a stream's connection: \(String(describing: kind))" }
+        }
     }
 
     @Test("a first GET of a stream path is a stream's connection, trailing slashes and doubled slashes too; nothing reaches Hummingbird and nothing more is read")
@@ -104,12 +119,7 @@ struct DeckHTTPChannelTests {
 
     @Test("a refused stream is answered once, then the connection serves what came after it as HTTP")
     func refusedStream() throws {
-        let connection = try Connection()
-        try connection.send("GET /api/table/abc/events HTTP/1.1\r\nHost: a\r\n\r\nGET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
-        guard case .stream = connection.kind else {
-            Issue.record("\(String(describing: connection.kind))")
-            return
-        }
+        let connection = try Connection.stream(sent: "GET /api/table/abc/events HTTP/1.1\r\nHost: a\r\n\r\nGET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
         let handler = try #require(connection.value.handler).value
         handler.answer(HTTPResponse(status: .notFound, headerFields: [.contentLength: "2"]), body: ByteBuffer(string: "no"))
         let answer = try connection.written()
@@ -191,12 +201,7 @@ struct DeckHTTPChannelTests {
 
     @Test("a stream's request with more sent after it is not served: the stream ends and the connection closes, unanswered")
     func moreAfterStreamRequest() throws {
-        let connection = try Connection()
-        try connection.send("GET /api/table/abc/events HTTP/1.1\r\nHost: a\r\n\r\nGET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
-        guard case .stream = connection.kind else {
-            Issue.record("\(String(describing: connection.kind))")
-            return
-        }
+        let connection = try Connection.stream(sent: "GET /api/table/abc/events HTTP/1.1\r\nHost: a\r\n\r\nGET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
         let opened = Self.openedStream()
         try #require(connection.value.handler).value.serve(opened, head: HTTPResponse(status: .ok))
         #expect(try connection.written().isEmpty)
@@ -206,12 +211,7 @@ struct DeckHTTPChannelTests {
 
     @Test("the server stopping while a stream's request is answered ends the stream as soon as it is served, with the chunked end")
     func stoppingBeforeServed() throws {
-        let connection = try Connection()
-        try connection.send("GET /api/table/abc/events HTTP/1.1\r\nHost: a\r\n\r\n")
-        guard case .stream = connection.kind else {
-            Issue.record("\(String(describing: connection.kind))")
-            return
-        }
+        let connection = try Connection.stream(sent: "GET /api/table/abc/events HTTP/1.1\r\nHost: a\r\n\r\n")
         connection.channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         let opened = Self.openedStream()
         try #require(connection.value.handler).value.serve(opened, head: HTTPResponse(status: .ok))

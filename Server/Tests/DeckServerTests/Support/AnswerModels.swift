@@ -29,6 +29,17 @@ extension Answer {
         }
     }
 
+    /// The body as an untyped JSON object: for what no answer model describes, such as the
+    /// OpenAPI document, or the members a schema promises.
+    var jsonObject: [String: Any] {
+        get throws {
+            guard let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+                throw ServerProcessError(message: "the answer (\(status)) is no JSON object: \(text)")
+            }
+            return object
+        }
+    }
+
     /// The body as a deck answer.
     var deck: DeckJSON { get throws { try decode(DeckJSON.self) } }
     /// The codes of the drawn cards; empty when the answer is not a deck with cards.

@@ -8,18 +8,8 @@ import Synchronization
 /// A client of a Server-Sent Events stream: reads it in a task of its own (through
 /// ``ServerSentEventParser``) and hands out its events (and the comment lines it saw) in order.
 final class EventStreamReader: Sendable {
-    /// One event: its `id` and its `data`.
-    struct Event: Sendable {
-        var id: String?
-        var data: String
-        /// The event's name (`view`, `change`, `drag`…); `nil` for a plain message.
-        var name: String? = nil
-
-        /// The data as a table view.
-        var table: TableJSON {
-            get throws { try JSONDecoder().decode(TableJSON.self, from: Data(data.utf8)) }
-        }
-    }
+    /// One event: its `id`, its `data` and its name (`view`, `change`, `drag`…).
+    typealias Event = ServerSentEventParser.Event
 
     /// The answer's status and headers.
     let status: Int
@@ -52,7 +42,7 @@ final class EventStreamReader: Sendable {
                     inbox.record(bytes)
                     for output in parser.read(bytes) {
                         switch output {
-                        case .event(let event): inbox.deliver(Event(id: event.id, data: event.data, name: event.name))
+                        case .event(let event): inbox.deliver(event)
                         case .comment(let text): inbox.comment(":" + text)
                         }
                     }
@@ -121,13 +111,11 @@ final class EventStreamReader: Sendable {
         await poll(within: timeout) { $0.ended }
     }
 
+    /// Whether `condition` came to hold within `timeout`, looked for by DeckTestSupport's one
+    /// wait for an event.
     private func poll(within timeout: Duration, until condition: (Inbox.State) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !inbox.state.withLock({ condition($0) }) {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return true
+        let inbox = inbox
+        return (try? await waitUntil("the stream's reader", within: timeout) { inbox.state.withLock { condition($0) } }) != nil
     }
 
     /// Stops reading and closes the connection.
@@ -197,5 +185,12 @@ final class EventStreamReader: Sendable {
                 waiter?.resume(returning: nil)
             }
         }
+    }
+}
+
+extension ServerSentEventParser.Event {
+    /// The data as a table view.
+    var table: TableJSON {
+        get throws { try JSONDecoder().decode(TableJSON.self, from: Data(data.utf8)) }
     }
 }

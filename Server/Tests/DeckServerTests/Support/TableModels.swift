@@ -36,9 +36,15 @@ struct TestSeat: Sendable {
 
     /// The table as this seat sees it.
     func view() async throws -> TableJSON {
-        let answer = try await server.get("/api/table/\(table)/", headers: bearer)
-        guard answer.status == 200 else { throw ServerProcessError(message: "view failed: \(answer.status) \(answer.text)") }
-        return try answer.table
+        try await read(TableJSON.self)
+    }
+
+    /// GETs `path` of this seat's table (its view, when empty) as this seat and reads a 200's
+    /// body as `model`; anything else throws with the answer.
+    func read<Model: Decodable>(_ model: Model.Type, at path: String = "") async throws -> Model {
+        let answer = try await server.get("/api/table/\(table)/\(path)", headers: bearer)
+        guard answer.status == 200 else { throw ServerProcessError(message: "GET /api/table/\(table)/\(path) failed: \(answer.status) \(answer.text)") }
+        return try answer.decode(Model.self)
     }
 }
 

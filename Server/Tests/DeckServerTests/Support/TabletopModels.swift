@@ -36,13 +36,11 @@ extension Answer {
 extension TestSeat {
     /// POSTs the free-form action `name` (such as `move`) with `form`, as this seat.
     func felt(_ name: String, _ form: String = "") async throws -> Answer {
-        try await server.post("/api/table/\(table)/felt/\(name)/", form, headers: bearer)
+        try await act("felt/" + name, form)
     }
 
     /// The free-form table as this seat sees it.
     func tabletop() async throws -> TabletopJSON {
-        let answer = try await server.get("/api/table/\(table)/felt/", headers: bearer)
-        guard answer.status == 200 else { throw ServerProcessError(message: "felt view failed: \(answer.status) \(answer.text)") }
-        return try answer.tabletop
+        try await read(TabletopJSON.self, at: "felt/")
     }
 }

@@ -20,6 +20,7 @@ package struct ChunkedDecoder {
     private var state = State.size
     private var remaining = 0
 
+    /// A decoder at the start of a body.
     package init() {}
 
     /// Whether the last chunk has arrived: the body is complete.

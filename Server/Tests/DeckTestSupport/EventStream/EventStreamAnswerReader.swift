@@ -10,7 +10,7 @@
 package struct EventStreamAnswerReader {
     /// The answer's head, once it has all arrived.
     package private(set) var head: ResponseHead?
-    /// The body's bytes as they came, for an answer other than 200 (whose body says why).
+    /// For an answer other than 200 (whose body says why), every byte after its head as it came.
     package private(set) var refusal: [UInt8] = []
     private var headBytes: [UInt8] = []
     /// Bytes of an answer before the stream's still to pass over.
@@ -18,6 +18,7 @@ package struct EventStreamAnswerReader {
     private var chunks = ChunkedDecoder()
     private var scanner = EventStreamScanner(.id)
 
+    /// A reader at the start of an answer.
     package init() {}
 
     /// Whether the body has ended (the last chunk of a chunked one came).

@@ -12,13 +12,22 @@ import Glibc
 /// empty, which dispatches an event.
 ///
 /// It hands on only the lines of the ``Kinds`` it is made for and skips the others to their end
-/// with `memchr`, never copying them: stream-load keeps only `id` lines, so a long `data:` line
-/// costs it a scan and nothing else. A line is passed as a view of the bytes fed when it lies
-/// within one read, and copied only when a read ends inside it.
+/// with `memchr`, copying no more than their first six bytes: stream-load keeps only `id` lines,
+/// so a long `data:` line costs it a scan and nothing else (two `memchr` passes, for LF and for
+/// CR: about 2.5 times the time of the LF-only scan stream-load had before, some 4 GB/s here). A
+/// line handed on is passed as a view of the bytes fed when it lies within one read, and copied
+/// only when a read ends inside it.
 package struct EventStreamScanner {
     /// A field the server sends; fields of other names are skipped, as the standard says.
     package enum Field: Sendable {
-        case id, data, event, retry
+        /// `id`: the event's id, which a reconnecting client sends back as `Last-Event-ID`.
+        case id
+        /// `data`: a line of the event's data.
+        case data
+        /// `event`: the event's name.
+        case event
+        /// `retry`: the reconnection time a client should wait, in milliseconds.
+        case retry
     }
 
     /// One line, valid only during the call it is passed to.
@@ -33,14 +42,22 @@ package struct EventStreamScanner {
 
     /// Which lines to hand on (empty lines always are).
     package struct Kinds: OptionSet, Sendable {
+        /// One bit a kind.
         package let rawValue: UInt8
+        /// The kinds of the bits of `rawValue`.
         package init(rawValue: UInt8) { self.rawValue = rawValue }
 
+        /// `id` lines.
         package static let id = Kinds(rawValue: 1)
+        /// `data` lines.
         package static let data = Kinds(rawValue: 2)
+        /// `event` lines.
         package static let event = Kinds(rawValue: 4)
+        /// `retry` lines.
         package static let retry = Kinds(rawValue: 8)
+        /// Comment lines (`: still here`).
         package static let comment = Kinds(rawValue: 16)
+        /// Every kind.
         package static let all: Kinds = [.id, .data, .event, .retry, .comment]
     }
 
@@ -59,7 +76,7 @@ package struct EventStreamScanner {
 
     /// Consumes `bytes`, passing each line they end, of the kinds asked for, to `line`.
     package mutating func feed(_ bytes: UnsafeRawBufferPointer, line: (Line) -> Void) {
-        guard let base = bytes.baseAddress else { return }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let count = bytes.count
         var index = 0
         if afterCR {
@@ -73,16 +90,16 @@ package struct EventStreamScanner {
                 index = passLineEnd(bytes, at: end)
                 continue
             }
-            if pending.isEmpty, Self.decision(UnsafeRawBufferPointer(rebasing: bytes[index..<min(count, index + Self.longestName)]), kinds) == .skip {
+            // The line's first bytes (some perhaps kept from the last read) decide its kind.
+            let next = UnsafeRawBufferPointer(rebasing: bytes[index..<min(count, index + Self.longestName)])
+            if Self.decision(after: pending, next, kinds) == .skip {
+                pending.removeAll(keepingCapacity: true)
                 skipping = true
                 continue
             }
             guard let end = Self.lineEnd(base, from: index, to: count) else {
+                // The read ends inside a line to hand on, or one whose kind its next bytes tell.
                 pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index...]))
-                if pending.withUnsafeBytes({ Self.decision($0, kinds) }) == .skip {
-                    pending.removeAll(keepingCapacity: true)
-                    skipping = true
-                }
                 return
             }
             if pending.isEmpty {
@@ -137,6 +154,13 @@ package struct EventStreamScanner {
         }
         guard let field = field(named: name) else { return .skip }
         return kinds.contains(kind(of: field)) ? .keep : .skip
+    }
+
+    /// ``decision(_:_:)`` for a line whose first bytes are `pending`'s, then `next`'s.
+    private static func decision(after pending: [UInt8], _ next: UnsafeRawBufferPointer, _ kinds: Kinds) -> Decision {
+        if pending.isEmpty { return decision(next, kinds) }
+        let start = Array(pending.prefix(longestName)) + next.prefix(max(0, longestName - pending.count))
+        return start.withUnsafeBytes { decision($0, kinds) }
     }
 
     /// Passes a whole line (without its line end) on, if it is of a kind asked for.

@@ -6,11 +6,14 @@ package struct ServerSentEventParser {
     /// One dispatched event: its `id` (the last one the stream set, as `lastEventID` in a
     /// browser) and its `data` lines joined by newlines.
     package struct Event: Equatable, Sendable {
+        /// The last `id` the stream set, if any.
         package var id: String?
+        /// The `data` lines, joined by newlines.
         package var data: String
         /// The `event` field's value; `nil` for a plain message.
         package var name: String?
 
+        /// An event with `id`, `data` and, for a named one, `name`.
         package init(id: String?, data: String, name: String? = nil) {
             (self.id, self.data, self.name) = (id, data, name)
         }
@@ -18,6 +21,7 @@ package struct ServerSentEventParser {
 
     /// What one line of the stream was, when it matters to a reader.
     package enum Output: Equatable, Sendable {
+        /// An event, dispatched by the empty line after it.
         case event(Event)
         /// A comment line, without its leading colon.
         case comment(String)
@@ -28,6 +32,7 @@ package struct ServerSentEventParser {
     private var data: [String] = []
     private var name: String?
 
+    /// A parser at the start of a stream.
     package init() {}
 
     /// Reads `bytes`, the next chunk of the stream; returns the events and comments it ended.
