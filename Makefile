@@ -210,16 +210,17 @@ install-files:
 	"$(PREFIX)/bin/render-card" --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/render-card.fish"
 	@echo "Installed $(PREFIX)/bin/render-card and its shell completions"
 
+# .build-docs: where make docs built before it read .build; older checkouts may still have one.
 clean:
-	rm -rf .build Benchmarks/.build $(SERVER_DIR)/.build $(CLIENT_DIR)/.build out
+	rm -rf .build .build-docs Benchmarks/.build $(SERVER_DIR)/.build $(SERVER_DIR)/.build-docs $(CLIENT_DIR)/.build out
 
 # The API documentation: every DocC catalog built by swift-docc-plugin into one static site,
 # out/docs (serve it with any static web server: `python3 -m http.server -d out/docs`). The
 # manifests add the plugin only when SWIFT_PLAYING_CARDS_DOCS is set, so no user of the library
 # fetches it. It reads the modules from the packages' own .build, the debug build make test makes
-# (and makes what is not there yet). A folder of its own built everything a second time: after a
-# fresh make test, `make docs` took 724 s that way and 167 s this way (7 December). A DocC warning,
-# or a public symbol without a documentation comment, fails it.
+# (and makes what is not there yet): a folder of its own built everything a second time
+# (docs/contributing.md has the times). A DocC warning, or a public symbol without a documentation
+# comment, fails it.
 DOCS_OUT := $(CURDIR)/out/docs
 LIBRARY_DOC_TARGETS := PlayingCards PlayingCardLayout PlayingCardRendering PlayingCardSnapshotTesting PlayingCardsProvablyFair Memorize
 DOCC_STATIC := --transform-for-static-hosting --warnings-as-errors
