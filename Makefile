@@ -57,17 +57,35 @@ SERVE_HOST ?= 127.0.0.1
 SERVE_PORT ?= 8080
 SERVE_DATA ?= ./data
 
-.PHONY: docs test-client deps deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server bench-soak serve deck deal contact-sheet install install-files clean
+.PHONY: docs test-client deps deps-test deps-postgres deps-bench deps-browser test-browser test-schemathesis test-soak build release render-card-release test test-library test-server bench bench-server bench-soak serve deck deal contact-sheet install install-files clean
+
+# Each group of Debian packages with the probe that says it is there. A target collects the
+# groups it needs whose probe fails into `missing`; APT_INSTALL_MISSING then runs one apt-get update
+# and one install for all of them, and nothing when none is missing.
+BASE_PROBE := ( for cmd in $(PROBE_COMMANDS); do command -v $$cmd >/dev/null 2>&1 || exit 1; done; \
+	for mod in $(PKG_CONFIG_MODULES); do pkg-config --exists $$mod 2>/dev/null || exit 1; done )
+POSTGRES_PACKAGES := postgresql
+POSTGRES_PROBE := ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
+BROWSER_PACKAGES := chromium chromium-driver fonts-noto-color-emoji
+BROWSER_PROBE := { command -v chromium && command -v chromedriver && fc-list | grep -qi 'Noto Color Emoji'; } >/dev/null 2>&1
+APT_INSTALL_MISSING = if [ -n "$$missing" ]; then \
+		echo "make $@: installing$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+# Selenium and axe-core for the browser tests, from PyPI.
+PIP_BROWSER = python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium; \
+	python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q axe-selenium-python
 
 deps:
-	@missing=""; \
-	for cmd in $(PROBE_COMMANDS); do command -v $$cmd >/dev/null 2>&1 || missing="yes"; done; \
-	for mod in $(PKG_CONFIG_MODULES); do pkg-config --exists $$mod 2>/dev/null || missing="yes"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "make deps: installing $(APT_PACKAGES)"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
-	fi
+	@missing=""; $(BASE_PROBE) || missing=" $(APT_PACKAGES)"; $(APT_INSTALL_MISSING)
+
+# What make test needs, every group in one apt-get run: on a new machine one update instead of three.
+deps-test:
+	@missing=""; $(BASE_PROBE) || missing=" $(APT_PACKAGES)"; \
+	$(POSTGRES_PROBE) || missing="$$missing $(POSTGRES_PACKAGES)"; \
+	$(BROWSER_PROBE) || missing="$$missing $(BROWSER_PACKAGES)"; \
+	$(APT_INSTALL_MISSING)
+	@$(PIP_BROWSER)
 
 build: deps
 	$(SWIFT) build
@@ -93,7 +111,7 @@ TIMED := bash $(CURDIR)/Scripts/timed.sh
 
 # The times file is emptied before any step starts and printed after all have ended, also under
 # `make -j` (where the steps may run side by side and append their lines in any order).
-test:
+test: deps-test
 	@mkdir -p out && : > out/test-times.txt
 	@$(MAKE) --no-print-directory test-library test-server test-browser
 	@echo "Where the time went:" && cat out/test-times.txt
@@ -113,9 +131,7 @@ test-client: deps-postgres
 # PostgreSQL (Debian's postgresql: initdb, pg_ctl, psql under /usr/lib/postgresql/*/bin) for the
 # server's tests, which make throw-away clusters, and its benchmark.
 deps-postgres: deps
-	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
-		echo "make deps-postgres: installing postgresql"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; }
+	@missing=""; $(POSTGRES_PROBE) || missing=" $(POSTGRES_PACKAGES)"; $(APT_INSTALL_MISSING)
 
 # The deck server's tests start the built deck-server on loopback ports against real databases.
 # One build serves them, DeckClient's tests and stream-load's (see Server/Package.swift).
@@ -127,12 +143,8 @@ test-server: deps-postgres
 # for emoji faces) through Selenium (PyPI), against the deck-server that test-server built;
 # axe-core (PyPI's axe-selenium-python) checks the pages' accessibility.
 deps-browser:
-	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Color Emoji'; then \
-		echo "make deps-browser: installing chromium chromium-driver fonts-noto-color-emoji"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium chromium-driver fonts-noto-color-emoji; \
-	fi
-	@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install -q selenium
-	@python3 -c 'import axe_selenium_python' 2>/dev/null || python3 -m pip install -q axe-selenium-python
+	@missing=""; $(BROWSER_PROBE) || missing=" $(BROWSER_PACKAGES)"; $(APT_INSTALL_MISSING)
+	@$(PIP_BROWSER)
 
 test-browser: test-server deps-browser
 	$(TIMED) "browser tests" bash $(SERVER_DIR)/Tests/browser/run.sh "$$(cd $(SERVER_DIR) && $(SWIFT) build --show-bin-path)/deck-server"
@@ -157,7 +169,7 @@ serve: deps
 
 # wrk (Debian) drives a release deck-server on loopback; see Server/Benchmarks/bench-server.sh.
 deps-bench: deps
-	@command -v wrk >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk; }
+	@missing=""; command -v wrk >/dev/null 2>&1 || missing=" wrk"; $(APT_INSTALL_MISSING)
 
 # OLD_DECK_SERVER=path runs an older build beside it in the hostile-load benchmark, alternately.
 bench-server: deps-bench deps-postgres deps-browser
