@@ -8,7 +8,9 @@ import Testing
 /// memory stays bounded.
 @Suite("Event streams at scale: 2,000 streams, and 200 that never read", .serialized)
 struct EventStreamScaleTests {
-    /// The most an open stream may cost the server (issue 32's target; measured: 10.8 KiB).
+    /// The most an open stream may cost the server: issue 32's target, which bench-table-events.py
+    /// checks on a release build with 16,000 streams (measured: 10.8 KiB). Tests use it only as a
+    /// scale: a debug build's figure from 1,000 streams moves by a tenth with the machine's load.
     static let bytesPerStream = 12 * 1024
     /// What a stream whose client reads nothing may hold besides: NIO's default high-water mark
     /// of bytes waiting for the socket (writing stops there) and one event beyond it.
@@ -36,7 +38,7 @@ struct EventStreamScaleTests {
         }
     }
 
-    @Test("a stream opened by a connection's first request is served without a task: 1,000 cost at most 12 KiB each, where the same streams opened after another request (a task each) cost more")
+    @Test("a stream opened by a connection's first request is served without a task: 1,000 cost less than half what the same streams opened after another request (a task each) cost")
     func firstRequestStreamsHoldNoTask() async throws {
         try raiseOpenFileLimit(to: 2_500)
         try await withServer(arguments: ["--max-connections", "3000", "--max-streams", "3000", "--max-streams-per-client", "0", "--max-connections-per-client", "0"]) { server in
@@ -62,8 +64,10 @@ struct EventStreamScaleTests {
             let withoutTask = try await costPerStream(afterRequest: false)
             let withTask = try await costPerStream(afterRequest: true)
             print("per stream: \(withoutTask) bytes served from the connection, \(withTask) bytes from a request's task")
-            #expect(withoutTask <= Self.bytesPerStream, "a first request's stream cost \(withoutTask) bytes; the bound is \(Self.bytesPerStream)")
-            #expect(withTask > Self.bytesPerStream, "the bound must tell a stream that keeps a task from one that does not: the task path cost \(withTask) bytes")
+            // In 12 runs, quiet and beside a busy machine's load: 10.9 to 12.4 KB without a task,
+            // 40.8 to 41.4 KB with one. Served from a task, the first would cost what the second does.
+            #expect(withoutTask * 2 < withTask, "a first request's stream cost \(withoutTask) bytes, a task's \(withTask): the first keeps a task too")
+            #expect(withoutTask < 2 * Self.bytesPerStream, "a first request's stream cost \(withoutTask) bytes, over twice the \(Self.bytesPerStream) of the target")
         }
     }
 
