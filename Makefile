@@ -79,7 +79,7 @@ PIP_BROWSER = python3 -c 'import selenium' 2>/dev/null || python3 -m pip install
 deps:
 	@missing=""; $(BASE_PROBE) || missing=" $(APT_PACKAGES)"; $(APT_INSTALL_MISSING)
 
-# What make test needs, every group in one apt-get run: on a new machine one update instead of three.
+# What make test needs, every group in one apt-get run: on a new machine one update, not one per group.
 deps-test:
 	@missing=""; $(BASE_PROBE) || missing=" $(APT_PACKAGES)"; \
 	$(POSTGRES_PROBE) || missing="$$missing $(POSTGRES_PACKAGES)"; \
